@@ -1,0 +1,36 @@
+#!/usr/bin/env node
+import { exitWith, reportFailure } from "./report-failure.js";
+
+const HELP = `langchain-mini: ask an LLM agent questions, with tools, in a ReAct loop.
+
+Usage:
+  langchain-mini ask [options] <question...>   answer one question (see: ask --help)
+  langchain-mini --version`;
+
+// Commands are imported on demand so that `ask` never loads what only another command needs.
+async function main(argv: readonly string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case "ask":
+      return (await import("./commands/ask.js")).ask(rest);
+    case "--version":
+    case "-v":
+      return (await import("./commands/version.js")).version();
+    case undefined:
+    case "--help":
+    case "-h":
+    case "help":
+      process.stdout.write(`${HELP}\n`);
+      return 0;
+    default:
+      process.stderr.write(
+        `langchain-mini: unknown command '${command}': run langchain-mini --help\n`,
+      );
+      return 2;
+  }
+}
+
+const debug = process.argv.includes("--debug");
+main(process.argv.slice(2)).then(exitWith, (error: unknown) =>
+  exitWith(reportFailure(error, debug)),
+);

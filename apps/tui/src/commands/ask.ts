@@ -1,0 +1,57 @@
+import { parseArgs } from "node:util";
+import { Agent, type AgentEvent } from "@langchain-mini/core";
+import { loadEnv } from "../config/env.js";
+import { buildRuntime, runOptionSpec } from "../config/run-options.js";
+import { usageError } from "../config/usage-error.js";
+import { createTextTrace } from "../render/text-trace.js";
+
+export const ASK_USAGE = `Usage: langchain-mini ask [options] <question...>
+
+Options:
+  --llm <spec>       script:<file.json> (replies in order, offline)
+  --tools <names>    comma-separated; default: every configured tool
+  --max-steps <n>    LLM calls before giving up; default 15
+  --json             one JSON event per line on stdout instead of text
+  --debug            add stack traces to errors
+
+Exit status: 0 answered, 1 no answer, 2 usage or configuration error.`;
+
+/** `ask`: one question, the answer on stdout, the trace on stderr. Returns the exit status. */
+export async function ask(argv: readonly string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: [...argv],
+    options: { ...runOptionSpec, json: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+    allowPositionals: true,
+  });
+  if (values.help) {
+    process.stdout.write(`${ASK_USAGE}\n`);
+    return 0;
+  }
+  const question = positionals.join(" ").trim();
+  if (!question) throw usageError(`No question given.\n${ASK_USAGE}`);
+
+  const runtime = await buildRuntime(values, loadEnv());
+  const render = values.json ? writeJsonLine : createTextTrace(process.stderr);
+  for (const notice of runtime.notices) render({ type: "warning", message: notice });
+
+  const agent = new Agent({ llm: runtime.llm, tools: runtime.tools, maxSteps: runtime.maxSteps });
+  const controller = new AbortController();
+  const onSignal = () => controller.abort();
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
+  try {
+    const run = agent.run(question, { signal: controller.signal });
+    for await (const event of run) render(event);
+    const result = await run.result;
+    if (result.status !== "answered") return 1;
+    if (!values.json) process.stdout.write(`${result.answer}\n`);
+    return 0;
+  } finally {
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
+  }
+}
+
+function writeJsonLine(event: AgentEvent) {
+  process.stdout.write(`${JSON.stringify(event)}\n`);
+}

@@ -1,0 +1,60 @@
+import { styleText } from "node:util";
+import type { AgentEvent } from "@langchain-mini/core";
+
+type Style = Parameters<typeof styleText>[0];
+
+/** Seed 001 traced search in purple and the calculator in blue; other tools get cyan. */
+const toolColours: Record<string, Style> = { search: "magenta", calculator: "blue" };
+
+/**
+ * The Thought / Action / Action Input / Observation trace of `ask`, for stderr: coloured
+ * on a terminal, plain when piped (styleText checks the stream and NO_COLOR).
+ */
+export function createTextTrace(stream: NodeJS.WriteStream) {
+  const paint = (style: Style, text: string) => styleText(style, text, { stream });
+  const line = (label: string, style: Style, text: string) =>
+    stream.write(`${paint(["bold", ...([style] as Style[])] as Style, `${label}:`)} ${text}\n`);
+  let toolOfStep = "";
+
+  return (event: AgentEvent) => {
+    switch (event.type) {
+      case "run-start":
+        line("Question", "white", event.question);
+        break;
+      case "standalone-question":
+        line("Standalone question", "yellow", event.question);
+        break;
+      case "warning":
+        line("Warning", "yellow", event.message);
+        break;
+      case "action":
+        toolOfStep = event.tool.toLowerCase();
+        if (event.thought) line("Thought", "green", event.thought);
+        line("Action", "cyan", event.tool);
+        line("Action Input", "cyan", event.input);
+        break;
+      case "observation":
+        line("Observation", toolColours[toolOfStep] ?? "cyan", event.text);
+        break;
+      case "parse-error":
+        line("Format error", "yellow", event.message);
+        break;
+      case "final-answer":
+        if (event.thought) line("Thought", "green", event.thought);
+        line("Final Answer", "green", event.answer);
+        break;
+      case "error":
+        line("Error", "red", event.error.message);
+        break;
+      case "llm-start":
+      case "llm-delta":
+      case "llm-end":
+      case "tool-start":
+      case "tool-end":
+      case "run-end":
+        break;
+      default:
+        event satisfies never;
+    }
+  };
+}

@@ -1,0 +1,59 @@
+/**
+ * Stable error codes. Scripts and UIs switch on `code`; the message is for people and
+ * always says what to do next.
+ */
+export type ErrorCode =
+  | "config_invalid"
+  | "llm_auth"
+  | "llm_not_found"
+  | "llm_rate_limited"
+  | "llm_server"
+  | "llm_connection"
+  | "llm_timeout"
+  | "llm_stream_broken"
+  | "llm_bad_request"
+  | "llm_bad_response"
+  | "script_exhausted"
+  | "tool_failed"
+  | "tool_timeout"
+  | "max_steps"
+  | "max_time"
+  | "loop_detected"
+  | "aborted"
+  | "internal";
+
+/** The one error base class: a stable `code` and a message that tells the user what to do. */
+export class LangchainMiniError extends Error {
+  readonly code: ErrorCode;
+  constructor(code: ErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "LangchainMiniError";
+    this.code = code;
+  }
+}
+
+export function isLangchainMiniError(value: unknown): value is LangchainMiniError {
+  return value instanceof LangchainMiniError;
+}
+
+export function abortError(reason = "The run was cancelled") {
+  return new LangchainMiniError("aborted", reason);
+}
+
+/** Wraps anything thrown into our error type, keeping the original as `cause`. */
+export function toLangchainMiniError(error: unknown, fallback: ErrorCode = "internal") {
+  if (error instanceof LangchainMiniError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return new LangchainMiniError(fallback, message, { cause: error });
+}
+
+/** The serialisable form used in events, traces and `ask --json`. */
+export interface ErrorInfo {
+  readonly code: ErrorCode;
+  readonly message: string;
+}
+
+export function errorInfo(error: unknown): ErrorInfo {
+  const wrapped = toLangchainMiniError(error);
+  return { code: wrapped.code, message: wrapped.message };
+}

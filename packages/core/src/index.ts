@@ -1,0 +1,54 @@
+export { type AgentRun, type Emit, startRun } from "./agent-run.js";
+export { callLlm, type LlmCallResult } from "./call-llm.js";
+export {
+  abortError,
+  type ErrorCode,
+  type ErrorInfo,
+  errorInfo,
+  isLangchainMiniError,
+  LangchainMiniError,
+  toLangchainMiniError,
+} from "./errors.js";
+export type { AgentEvent, AgentEventType, AgentResult, AgentStep, RunStatus } from "./events.js";
+export {
+  addUsage,
+  type ChatMessage,
+  type FinishReason,
+  generate,
+  type JsonSchema,
+  type Llm,
+  type LlmChunk,
+  type LlmRequest,
+  type LlmResponse,
+  NO_USAGE,
+  type TokenUsage,
+  type ToolCall,
+  type ToolDefinition,
+} from "./llm.js";
+export { LlmRunnable } from "./llm-runnable.js";
+export {
+  cutAtObservation,
+  EMPTY_FINAL_ANSWER,
+  MISSING_ACTION,
+  MISSING_ACTION_INPUT,
+  MISSING_TOOL_NAME,
+  type ParsedStep,
+  parseReAct,
+  stripBalancedQuotes,
+} from "./parser.js";
+export { ReActOutputParser } from "./parser-runnable.js";
+export { PromptTemplate } from "./prompt-template.js";
+export { Agent, type AgentOptions, REACT_STOP } from "./react-agent.js";
+export { type RunLimits, RunState } from "./run-state.js";
+export { runTool, type ToolOutcome } from "./run-tool.js";
+export {
+  type BatchOptions,
+  Runnable,
+  RunnableLambda,
+  type RunnableLike,
+  type RunOptions,
+  toRunnable,
+} from "./runnable.js";
+export { StopSequenceCutter } from "./stop-sequences.js";
+export { estimateTokens } from "./tokens.js";
+export { findTool, normaliseToolName, type Tool, type ToolContext } from "./tool.js";

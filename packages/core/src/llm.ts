@@ -1,0 +1,100 @@
+/** A message for chat-style calls (function calling); the ReAct agent sends a plain prompt. */
+export type ChatMessage =
+  | { readonly role: "system" | "user"; readonly content: string }
+  | {
+      readonly role: "assistant";
+      readonly content: string;
+      readonly toolCalls?: readonly ToolCall[];
+    }
+  | { readonly role: "tool"; readonly content: string; readonly toolCallId: string };
+
+export interface ToolCall {
+  readonly id: string;
+  readonly name: string;
+  /** The raw arguments, as the model wrote them (JSON for function-calling models). */
+  readonly arguments: string;
+}
+
+/** What a function-calling model is told about a tool. */
+export interface ToolDefinition {
+  readonly name: string;
+  readonly description: string;
+  readonly parameters: JsonSchema;
+}
+
+export type JsonSchema = { readonly [key: string]: unknown };
+
+export interface LlmRequest {
+  /** A prompt to continue. Either this or `messages`. */
+  readonly prompt?: string;
+  readonly messages?: readonly ChatMessage[];
+  /** Generation ends before the first of these; providers that cannot send them must cut client-side. */
+  readonly stop?: readonly string[];
+  readonly maxTokens?: number;
+  readonly temperature?: number;
+  readonly tools?: readonly ToolDefinition[];
+  readonly signal?: AbortSignal;
+}
+
+export interface TokenUsage {
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+}
+
+export type FinishReason = "stop" | "length" | "tool-calls" | "aborted" | "other";
+
+export type LlmChunk =
+  | { readonly type: "text"; readonly text: string }
+  | { readonly type: "tool-call"; readonly call: ToolCall }
+  | {
+      readonly type: "finish";
+      readonly reason: FinishReason;
+      /** Undefined when the provider reported none. */
+      readonly usage?: TokenUsage;
+    };
+
+/**
+ * The LLM contract: one streaming method. It yields text deltas (and tool calls), then
+ * exactly one `finish` chunk. Failures throw a `LangchainMiniError` with an `llm_*` code;
+ * an abort throws one with code `aborted`.
+ */
+export interface Llm {
+  /** Shown to users, e.g. "openai". */
+  readonly provider: string;
+  readonly model: string;
+  stream(request: LlmRequest): AsyncIterable<LlmChunk>;
+}
+
+export interface LlmResponse {
+  readonly text: string;
+  readonly toolCalls: readonly ToolCall[];
+  readonly reason: FinishReason;
+  readonly usage?: TokenUsage;
+}
+
+/** The non-streaming call: the collected stream. */
+export async function generate(llm: Llm, request: LlmRequest): Promise<LlmResponse> {
+  let text = "";
+  const toolCalls: ToolCall[] = [];
+  let reason: FinishReason = "other";
+  let usage: TokenUsage | undefined;
+  for await (const chunk of llm.stream(request)) {
+    if (chunk.type === "text") text += chunk.text;
+    else if (chunk.type === "tool-call") toolCalls.push(chunk.call);
+    else {
+      reason = chunk.reason;
+      usage = chunk.usage;
+    }
+  }
+  return { text, toolCalls, reason, usage };
+}
+
+export function addUsage(total: TokenUsage, next: TokenUsage | undefined): TokenUsage {
+  if (!next) return total;
+  return {
+    inputTokens: total.inputTokens + next.inputTokens,
+    outputTokens: total.outputTokens + next.outputTokens,
+  };
+}
+
+export const NO_USAGE: TokenUsage = { inputTokens: 0, outputTokens: 0 };

@@ -1,0 +1,1 @@
+export { ScriptedLlm, type ScriptedLlmOptions, type ScriptedReply } from "./scripted-llm.js";

@@ -1,0 +1,16 @@
+export {
+  type ChatTurn,
+  CONDENSE_QUESTION_TEMPLATE,
+  formatChatHistory,
+  renderCondenseQuestionPrompt,
+} from "./condense-question.js";
+export {
+  appendStep,
+  FORCE_FINAL_ANSWER_SUFFIX,
+  formatToday,
+  REACT_TEMPLATE,
+  type ReactPromptInput,
+  renderReactPrompt,
+  type ToolDescription,
+} from "./react-prompt.js";
+export { MissingVariableError, renderTemplate, templateVariables } from "./render.js";

@@ -1,0 +1,1 @@
+export { type CalculatorOptions, createCalculator } from "./calculator.js";
