@@ -5,6 +5,7 @@ const HELP = `langchain-mini: ask an LLM agent questions, with tools, in a ReAct
 
 Usage:
   langchain-mini ask [options] <question...>   answer one question (see: ask --help)
+  langchain-mini replay [options] <trace.jsonl> replay a recorded run (see: replay --help)
   langchain-mini --version`;
 
 // Commands are imported on demand so that `ask` never loads what only another command needs.
@@ -13,6 +14,8 @@ async function main(argv: readonly string[]): Promise<number> {
   switch (command) {
     case "ask":
       return (await import("./commands/ask.js")).ask(rest);
+    case "replay":
+      return (await import("./commands/replay.js")).replay(rest);
     case "--version":
     case "-v":
       return (await import("./commands/version.js")).version();

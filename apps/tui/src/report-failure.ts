@@ -1,24 +1,28 @@
 import { isLangchainMiniError } from "@langchain-mini/core";
+import { loadEnv } from "./config/env.js";
+import { createRedactor } from "./trace/redact.js";
 
 /**
  * Prints one clear line for a failure and returns the exit status: 2 for usage and
  * configuration mistakes, 1 for everything else. Stack traces only with --debug.
  */
 export function reportFailure(error: unknown, debug: boolean): number {
+  const redact = createRedactor(loadEnv());
+  const write = (text: string) => process.stderr.write(redact(text));
   const detail = debug && error instanceof Error && error.stack ? `\n${error.stack}` : "";
   if (isLangchainMiniError(error)) {
-    process.stderr.write(`langchain-mini: ${error.message}${detail}\n`);
+    write(`langchain-mini: ${error.message}${detail}\n`);
     return error.code === "config_invalid" ? 2 : 1;
   }
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === "string" && code.startsWith("ERR_PARSE_ARGS")) {
     // Node's own wording runs on with advice about `--`; its first sentence is the point.
     const first = (error as Error).message.split(/\. /)[0];
-    process.stderr.write(`langchain-mini: ${first}: see --help${detail}\n`);
+    write(`langchain-mini: ${first}: see --help${detail}\n`);
     return 2;
   }
   const message = error instanceof Error ? error.message : String(error);
-  process.stderr.write(
+  write(
     `langchain-mini: unexpected error: ${message}${detail || " (run again with --debug for details)"}\n`,
   );
   return 1;

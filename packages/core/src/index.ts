@@ -40,6 +40,7 @@ export { ReActOutputParser } from "./parser-runnable.js";
 export { PromptTemplate } from "./prompt-template.js";
 export { Agent, type AgentOptions, REACT_STOP } from "./react-agent.js";
 export { type RunLimits, RunState } from "./run-state.js";
+export { type RunSummary, summariseRun } from "./run-stats.js";
 export { runTool, type ToolOutcome } from "./run-tool.js";
 export {
   type BatchOptions,

@@ -4,6 +4,9 @@ import { loadEnv } from "../config/env.js";
 import { buildRuntime, runOptionSpec } from "../config/run-options.js";
 import { usageError } from "../config/usage-error.js";
 import { createTextTrace } from "../render/text-trace.js";
+import { createVerboseTrace } from "../render/verbose-trace.js";
+import { createRedactor, redactEvent } from "../trace/redact.js";
+import { traceFromOptions } from "../trace/trace-writer.js";
 
 export const ASK_USAGE = `Usage: langchain-mini ask [options] <question...>
 
@@ -12,6 +15,8 @@ Options:
   --tools <names>    comma-separated; default: every configured tool
   --max-steps <n>    LLM calls before giving up; default 15
   --json             one JSON event per line on stdout instead of text
+  --verbose          also show every prompt and raw completion, and a run summary
+  --trace <file>     write every event as JSON lines (LANGCHAIN_MINI_TRACE=<dir>: one file per run)
   --debug            add stack traces to errors
 
 Exit status: 0 answered, 1 no answer, 2 usage or configuration error.`;
@@ -20,7 +25,12 @@ Exit status: 0 answered, 1 no answer, 2 usage or configuration error.`;
 export async function ask(argv: readonly string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: [...argv],
-    options: { ...runOptionSpec, json: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+    options: {
+      ...runOptionSpec,
+      json: { type: "boolean" },
+      verbose: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
     allowPositionals: true,
   });
   if (values.help) {
@@ -30,8 +40,17 @@ export async function ask(argv: readonly string[]): Promise<number> {
   const question = positionals.join(" ").trim();
   if (!question) throw usageError(`No question given.\n${ASK_USAGE}`);
 
-  const runtime = await buildRuntime(values, loadEnv());
-  const render = values.json ? writeJsonLine : createTextTrace(process.stderr);
+  const env = loadEnv();
+  const runtime = await buildRuntime(values, env);
+  const renderers = [values.json ? writeJsonLine : createTextTrace(process.stderr)];
+  if (values.verbose && !values.json) renderers.push(createVerboseTrace(process.stderr));
+  const trace = traceFromOptions(values.trace, env);
+  if (trace) renderers.push((event) => trace.write(event));
+  const redact = createRedactor(env);
+  const render = (event: AgentEvent) => {
+    const safe = redactEvent(event, redact);
+    for (const renderer of renderers) renderer(safe);
+  };
   for (const notice of runtime.notices) render({ type: "warning", message: notice });
 
   const agent = new Agent({ llm: runtime.llm, tools: runtime.tools, maxSteps: runtime.maxSteps });
@@ -47,6 +66,7 @@ export async function ask(argv: readonly string[]): Promise<number> {
     if (!values.json) process.stdout.write(`${result.answer}\n`);
     return 0;
   } finally {
+    trace?.close();
     process.off("SIGINT", onSignal);
     process.off("SIGTERM", onSignal);
   }

@@ -10,6 +10,7 @@ export const runOptionSpec = {
   llm: { type: "string" },
   tools: { type: "string" },
   "max-steps": { type: "string" },
+  trace: { type: "string" },
   debug: { type: "boolean" },
 } as const satisfies NonNullable<ParseArgsConfig["options"]>;
 

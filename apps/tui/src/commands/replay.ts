@@ -1,0 +1,83 @@
+import { parseArgs } from "node:util";
+import type { AgentEvent } from "@langchain-mini/core";
+import { usageError } from "../config/usage-error.js";
+import { createTextTrace } from "../render/text-trace.js";
+import { createVerboseTrace } from "../render/verbose-trace.js";
+import { completionsOf, readTrace } from "../trace/read-trace.js";
+
+export const REPLAY_USAGE = `Usage: langchain-mini replay [options] <trace.jsonl>
+
+Options:
+  --json          one JSON event per line on stdout, as ask --json
+  --verbose       also show every prompt and raw completion
+  --speed <x>     1 = the recorded pace (default), 2 = twice as fast, 0 = instantly
+  --as-script     print the run's completions as a script: file for --llm script:
+
+Exit status: as the recorded run (0 answered, 1 not), 2 for an unreadable trace.`;
+
+/** `replay`: a recorded run through the same renderers as `ask`. Returns the exit status. */
+export async function replay(argv: readonly string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: [...argv],
+    options: {
+      json: { type: "boolean" },
+      verbose: { type: "boolean" },
+      speed: { type: "string" },
+      "as-script": { type: "boolean" },
+      debug: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
+    allowPositionals: true,
+  });
+  if (values.help) {
+    process.stdout.write(`${REPLAY_USAGE}\n`);
+    return 0;
+  }
+  const [path, ...extra] = positionals;
+  if (!path || extra.length) throw usageError(`replay takes one trace file.\n${REPLAY_USAGE}`);
+  const speed = parseSpeed(values.speed);
+  const { lines, complete } = await readTrace(path);
+
+  if (values["as-script"]) {
+    process.stdout.write(`${JSON.stringify(completionsOf(lines), null, 2)}\n`);
+    return 0;
+  }
+  const renderers: Array<(event: AgentEvent) => void> = values.json
+    ? [(event) => process.stdout.write(`${JSON.stringify(event)}\n`)]
+    : [
+        createTextTrace(process.stderr),
+        ...(values.verbose ? [createVerboseTrace(process.stderr)] : []),
+      ];
+
+  let previous = 0;
+  for (const { timeMs, ...event } of lines) {
+    if (speed > 0) await sleep((timeMs - previous) / speed);
+    previous = timeMs;
+    for (const render of renderers) render(event as AgentEvent);
+  }
+  const end = lines.findLast((line) => line.type === "run-end");
+  if (!complete || end?.type !== "run-end") {
+    process.stderr.write(
+      "langchain-mini: the trace ends before its run did (the process was probably killed)\n",
+    );
+    return 1;
+  }
+  if (end.result.status !== "answered") return 1;
+  if (!values.json) process.stdout.write(`${end.result.answer}\n`);
+  return 0;
+}
+
+function parseSpeed(value: string | undefined) {
+  if (value === undefined) return 1;
+  const speed = Number(value);
+  if (!value.trim() || !Number.isFinite(speed) || speed < 0) {
+    throw usageError(`--speed must be a number of at least 0 (0 = instantly), got '${value}'`);
+  }
+  return speed;
+}
+
+function sleep(ms: number) {
+  return ms > 0
+    ? new Promise((resolve) => setTimeout(resolve, Math.min(ms, 10_000)))
+    : Promise.resolve();
+}

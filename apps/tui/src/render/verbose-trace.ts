@@ -1,0 +1,57 @@
+import { styleText } from "node:util";
+import {
+  type AgentEvent,
+  type ChatMessage,
+  type RunSummary,
+  summariseRun,
+} from "@langchain-mini/core";
+
+/**
+ * `ask --verbose`: the exact prompt (or messages) of every LLM call and its raw
+ * completion before parsing, fenced apart and coloured apart, then a run summary.
+ */
+export function createVerboseTrace(stream: NodeJS.WriteStream) {
+  const paint = (style: Parameters<typeof styleText>[0], text: string) =>
+    styleText(style, text, { stream });
+  const rule = (title: string) =>
+    paint(["bold", "magenta"], `──── ${title} ${"─".repeat(Math.max(4, 60 - title.length))}`);
+  const events: AgentEvent[] = [];
+
+  return (event: AgentEvent) => {
+    events.push(event);
+    if (event.type === "llm-start") {
+      stream.write(`${rule(`Prompt · LLM call ${event.step}`)}\n`);
+      const text = event.prompt ?? formatMessages(event.messages ?? []);
+      stream.write(`${paint("gray", text)}\n`);
+    } else if (event.type === "llm-end") {
+      stream.write(`${rule(`Completion · LLM call ${event.step}`)}\n`);
+      stream.write(`${paint("yellow", event.completion)}\n`);
+      stream.write(`${rule("end")}\n`);
+    } else if (event.type === "run-end") {
+      stream.write(`${paint("bold", formatSummary(summariseRun(events)))}\n`);
+    }
+  };
+}
+
+function formatMessages(messages: readonly ChatMessage[]) {
+  return messages
+    .map((message) => {
+      const calls =
+        message.role === "assistant" && message.toolCalls?.length
+          ? `\n${message.toolCalls.map((call) => `→ ${call.name}(${call.arguments})`).join("\n")}`
+          : "";
+      return `[${message.role}] ${message.content}${calls}`;
+    })
+    .join("\n");
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+export function formatSummary(summary: RunSummary) {
+  const { usage } = summary;
+  return (
+    `Summary: ${summary.steps} step${summary.steps === 1 ? "" : "s"}, ${summary.llmCalls} LLM call${summary.llmCalls === 1 ? "" : "s"}, ` +
+    `${usage.inputTokens} tokens in / ${usage.outputTokens} out, ${seconds(summary.wallMs)} wall ` +
+    `(LLM ${seconds(summary.llmMs)}, tools ${seconds(summary.toolMs)}, framework ${seconds(summary.frameworkMs)})`
+  );
+}

@@ -1,0 +1,56 @@
+import { readFile } from "node:fs/promises";
+import type { AgentEvent } from "@langchain-mini/core";
+import { usageError } from "../config/usage-error.js";
+import type { TraceLine } from "./trace-writer.js";
+
+export interface LoadedTrace {
+  readonly lines: readonly TraceLine[];
+  /** False when the trace stops before its run-end event (the process was killed). */
+  readonly complete: boolean;
+}
+
+/** Reads a `--trace` file. A torn last line (a kill mid-write) is dropped, not fatal. */
+export async function readTrace(path: string): Promise<LoadedTrace> {
+  let text: string;
+  try {
+    text = await readFile(path, "utf8");
+  } catch (error) {
+    const reason =
+      (error as NodeJS.ErrnoException).code === "ENOENT"
+        ? "no such file"
+        : (error as Error).message;
+    throw usageError(`Cannot read the trace ${path}: ${reason}`);
+  }
+  const rows = text.split("\n");
+  const lines: TraceLine[] = [];
+  for (const [index, row] of rows.entries()) {
+    if (!row.trim()) continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(row);
+    } catch {
+      if (index === rows.length - 1) break;
+      throw usageError(`${path} line ${index + 1} is not JSON: is it a trace written by --trace?`);
+    }
+    if (!isTraceLine(value)) {
+      throw usageError(
+        `${path} line ${index + 1} is not a trace event: is it a trace written by --trace?`,
+      );
+    }
+    lines.push(value);
+  }
+  if (lines.length === 0)
+    throw usageError(`${path} holds no events: is it a trace written by --trace?`);
+  return { lines, complete: lines.some((line) => line.type === "run-end") };
+}
+
+function isTraceLine(value: unknown): value is TraceLine {
+  if (typeof value !== "object" || value === null) return false;
+  const record = value as Record<string, unknown>;
+  return typeof record.type === "string" && typeof record.timeMs === "number";
+}
+
+/** The completions of every LLM call, in order: a `script:` file that re-runs the trace offline. */
+export function completionsOf(lines: readonly AgentEvent[]) {
+  return lines.flatMap((line) => (line.type === "llm-end" ? [line.completion] : []));
+}

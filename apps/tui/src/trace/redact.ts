@@ -1,0 +1,39 @@
+import type { Env } from "../config/env.js";
+
+const secretName = /KEY|TOKEN|SECRET|PASSWORD|PASSWD|AUTH|CREDENTIAL/i;
+// Shapes of keys that may reach a text without coming from our environment.
+const secretShapes = [/\bsk-[A-Za-z0-9_-]{16,}/g, /\bBearer\s+[A-Za-z0-9._~+/-]{8,}=*/gi];
+
+export const REDACTED = "[REDACTED]";
+
+/**
+ * Returns a function that blanks secrets out of any text: the values of the
+ * environment's secret-looking variables (API keys and the like), and anything shaped
+ * like an OpenAI key or a bearer token.
+ */
+export function createRedactor(env: Env): (text: string) => string {
+  const values = Object.entries(env)
+    .filter(([name, value]) => secretName.test(name) && value && value.length >= 6)
+    .map(([, value]) => value as string)
+    // Longest first, so a key that contains another is blanked whole.
+    .sort((a, b) => b.length - a.length);
+  return (text) => {
+    let result = text;
+    for (const value of values) {
+      if (result.includes(value)) result = result.split(value).join(REDACTED);
+      // Keys also travel JSON-escaped inside trace lines.
+      const escaped = JSON.stringify(value).slice(1, -1);
+      if (escaped !== value && result.includes(escaped))
+        result = result.split(escaped).join(REDACTED);
+    }
+    for (const shape of secretShapes) result = result.replace(shape, REDACTED);
+    return result;
+  };
+}
+
+/** The event with secrets blanked out of every string in it. */
+export function redactEvent<Event>(event: Event, redact: (text: string) => string): Event {
+  const json = JSON.stringify(event);
+  const clean = redact(json);
+  return clean === json ? event : (JSON.parse(clean) as Event);
+}
