@@ -1,0 +1,57 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+/** The built CLI: tests run what users run (turbo builds before it tests). */
+export const CLI = resolve(import.meta.dirname, "../../dist/cli.js");
+
+export interface CliResult {
+  readonly status: number | null;
+  readonly signal: NodeJS.Signals | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+export interface CliOptions {
+  readonly cwd?: string;
+  /** Added to a clean environment (PATH and HOME only), so the developer's keys never leak in. */
+  readonly env?: Record<string, string>;
+  readonly input?: string;
+  /** Called once the child is running, e.g. to signal it. */
+  readonly onSpawn?: (child: import("node:child_process").ChildProcess) => void;
+}
+
+/** Runs `langchain-mini <args>` and collects its output. */
+export function runCli(args: readonly string[], options: CliOptions = {}): Promise<CliResult> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], {
+      cwd: options.cwd ?? tempDir(),
+      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...options.env },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+      stdout += chunk;
+    });
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+      stderr += chunk;
+    });
+    child.on("error", reject);
+    child.on("close", (status, signal) => resolvePromise({ status, signal, stdout, stderr }));
+    child.stdin.end(options.input ?? "");
+    options.onSpawn?.(child);
+  });
+}
+
+export function tempDir() {
+  return mkdtempSync(join(tmpdir(), "langchain-mini-test-"));
+}
+
+/** Writes a `script:` file of LLM replies into `directory` and returns its path. */
+export function writeScript(directory: string, replies: readonly unknown[], name = "script.json") {
+  const path = join(directory, name);
+  writeFileSync(path, JSON.stringify(replies));
+  return path;
+}
