@@ -63,7 +63,7 @@ export async function ask(argv: readonly string[]): Promise<number> {
     for await (const event of run) render(event);
     const result = await run.result;
     if (result.status !== "answered") return 1;
-    if (!values.json) process.stdout.write(`${result.answer}\n`);
+    if (!values.json) process.stdout.write(`${redact(result.answer ?? "")}\n`);
     return 0;
   } finally {
     trace?.close();
