@@ -1,5 +1,6 @@
 import type { Tool } from "@langchain-mini/core";
 import { Parser } from "expr-eval-fork";
+import { findUnknownName } from "./known-names.js";
 
 export interface CalculatorOptions {
   /** Longer inputs are refused before parsing; default 2,000 characters. */
@@ -42,30 +43,56 @@ export function createCalculator(options: CalculatorOptions = {}): Tool {
       }
       let value: unknown;
       try {
-        value = parser.evaluate(expression);
+        // Parse first, so a syntax error gets the parser's own message (seed 001).
+        const parsed = parser.parse(expression);
+        const unknown = findUnknownName(expression, parser);
+        if (unknown) {
+          return reformulate(
+            `Error: unknown name '${unknown}': use numbers, operators (+ - * / ^ %), PI, E and functions such as sqrt, ceil, round, max`,
+          );
+        }
+        value = parsed.evaluate();
       } catch (error) {
+        // The parser recurses once per nesting level; thousands of parentheses overflow it.
+        if (error instanceof RangeError) {
+          return reformulate("Error: the expression is nested too deeply");
+        }
         return reformulate(String(error));
       }
-      if (typeof value !== "number") {
-        return reformulate(`Error: the result is not a number (${describe(value)})`);
-      }
-      if (!Number.isFinite(value)) {
-        return reformulate(
-          `Error: the result is not a finite number (${value}); check for a division by zero`,
-        );
-      }
-      return String(value);
+      return describeResult(value);
     },
   };
 }
 
-/** The observation that makes the model retry, worded as in seed 001. */
+function describeResult(value: unknown) {
+  if (typeof value !== "number") {
+    return reformulate(`Error: the result is ${kindOf(value)}, not a number`);
+  }
+  if (Number.isNaN(value)) {
+    return reformulate(
+      "Error: the result is not a number (NaN): check for 0/0, the root or logarithm of a negative number, or text in the expression",
+    );
+  }
+  if (!Number.isFinite(value)) {
+    return reformulate(
+      `Error: the result is infinite (${value}): check for a division by zero or a number too large`,
+    );
+  }
+  return String(value);
+}
+
+/**
+ * The observation that makes the model retry, worded as in seed 001 (kept on one line:
+ * observations are read line by line in traces).
+ */
 function reformulate(reason: string) {
   return `Please reformulate the expression. The calculator tool has failed with error: '${reason}'`;
 }
 
-function describe(value: unknown) {
+function kindOf(value: unknown) {
   if (Array.isArray(value)) return "a list";
   if (typeof value === "function") return "a function";
-  return typeof value === "string" ? "a string" : typeof value;
+  if (typeof value === "string") return "a string";
+  if (typeof value === "boolean") return "a boolean";
+  return typeof value;
 }
