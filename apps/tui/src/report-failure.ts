@@ -17,7 +17,7 @@ export function reportFailure(error: unknown, debug: boolean): number {
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === "string" && code.startsWith("ERR_PARSE_ARGS")) {
     // Node's own wording runs on with advice about `--`; its first sentence is the point.
-    const first = (error as Error).message.split(/\. /)[0];
+    const first = (error as Error).message.split(/\.(?:\s|$)/)[0];
     write(`langchain-mini: ${first}: see --help${detail}\n`);
     return 2;
   }

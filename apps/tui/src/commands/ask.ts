@@ -38,7 +38,9 @@ export async function ask(argv: readonly string[]): Promise<number> {
     return 0;
   }
   const question = positionals.join(" ").trim();
-  if (!question) throw usageError(`No question given.\n${ASK_USAGE}`);
+  if (!question) {
+    throw usageError("No question given: run langchain-mini ask [options] <question...>");
+  }
 
   const env = loadEnv();
   const runtime = await buildRuntime(values, env);

@@ -1,0 +1,122 @@
+import { join, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { runCli } from "../test-support/cli.js";
+
+const fixtures = resolve(import.meta.dirname, "../../fixtures/scripts");
+const script = (name: string) => `script:${join(fixtures, name)}`;
+/** Any line of a stack trace. */
+const STACK = /\n\s+at /;
+
+describe("ask: usage and configuration errors are exit 2, one line, no stack trace", () => {
+  it.each([
+    ["a missing script file", "missing.json", "Cannot read the script file {path}: no such file"],
+    [
+      "a malformed script file",
+      "malformed.json",
+      "The script file {path} is not valid JSON (Unexpected end of JSON input): it must be a JSON array of strings",
+    ],
+    [
+      "a script file that is not an array",
+      "not-an-array.json",
+      `The script file {path} must be a JSON array of strings (or {"text", "delayMs"} objects), one LLM reply each`,
+    ],
+  ])("%s", async (_case, name, message) => {
+    const path = join(fixtures, name);
+    const result = await runCli(["ask", "--llm", `script:${path}`, "q"]);
+    expect(result.status).toBe(2);
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toBe(`langchain-mini: ${message.replace("{path}", path)}\n`);
+  });
+
+  it("no --llm says what to set", async () => {
+    const result = await runCli(["ask", "What is 2 + 2?"]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/^langchain-mini: No LLM configured: [^\n]*--llm [^\n]*\n$/);
+  });
+
+  it("no question", async () => {
+    const result = await runCli(["ask", "--llm", script("seed-000-square-root.json"), "  "]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe(
+      "langchain-mini: No question given: run langchain-mini ask [options] <question...>\n",
+    );
+  });
+
+  it("an unknown option", async () => {
+    const result = await runCli([
+      "ask",
+      "--colour",
+      "--llm",
+      script("seed-000-square-root.json"),
+      "q",
+    ]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe("langchain-mini: Unknown option '--colour': see --help\n");
+  });
+
+  it("an unknown provider", async () => {
+    const result = await runCli(["ask", "--llm", "nope:x", "q"]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(
+      /^langchain-mini: Unknown LLM provider 'nope' in --llm nope:x: use one of [^\n]*script[^\n]*\n$/,
+    );
+  });
+
+  it("adds the stack trace only with --debug", async () => {
+    const args = ["ask", "--llm", script("missing.json"), "q"];
+    expect((await runCli(args)).stderr).not.toMatch(STACK);
+    const debug = await runCli([...args, "--debug"]);
+    expect(debug.status).toBe(2);
+    expect(debug.stderr).toMatch(STACK);
+  });
+});
+
+describe("ask: runs without an answer are exit 1", () => {
+  it("a script that runs out says which call had no reply", async () => {
+    const path = join(fixtures, "runs-out.json");
+    const result = await runCli(["ask", "--llm", `script:${path}`, "q"]);
+    expect(result.status).toBe(1);
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toContain("Observation: 404.6\n");
+    expect(result.stderr.trimEnd().split("\n").at(-1)).toBe(
+      `Error: The scripted LLM has no reply for call 2 in ${path}: add one to the script`,
+    );
+    expect(result.stderr).not.toMatch(STACK);
+  });
+
+  it("Ctrl-C during a slow LLM call cancels the run at once", async () => {
+    const result = await runCli(["ask", "--llm", script("slow-final-answer.json"), "q"], {
+      onSpawn(child) {
+        // Interrupt once the first step is done and the slow second reply is pending.
+        let seen = "";
+        child.stderr?.on("data", (chunk: Buffer | string) => {
+          seen += String(chunk);
+          // Once: a second Ctrl-C is the user's way to force an exit.
+          if (!child.killed && seen.includes("Observation: 404.6")) child.kill("SIGINT");
+        });
+      },
+    });
+    // Uncancelled, the 20 s reply would have come and the run answered 404.6 (exit 0).
+    expect(result.status).toBe(1);
+    expect(result.stdout).toBe("");
+    expect(result.stderr.trimEnd().split("\n").at(-1)).toBe("Error: The run was cancelled");
+  });
+
+  it("Ctrl-C in --json mode still ends the stream with run-end", async () => {
+    const result = await runCli(["ask", "--json", "--llm", script("slow-final-answer.json"), "q"], {
+      onSpawn(child) {
+        let seen = "";
+        child.stdout?.on("data", (chunk: Buffer | string) => {
+          seen += String(chunk);
+          if (!child.killed && seen.includes('"type":"observation"')) child.kill("SIGINT");
+        });
+      },
+    });
+    expect(result.status).toBe(1);
+    const last = JSON.parse(result.stdout.trimEnd().split("\n").at(-1) ?? "{}");
+    expect(last).toMatchObject({
+      type: "run-end",
+      result: { status: "aborted", error: { code: "aborted" } },
+    });
+  });
+});
