@@ -1,0 +1,2 @@
+export { encodeGguf, type GgufContent, type GgufTensor, type GgufValue } from "./gguf-writer.js";
+export { buildScriptModel, type ScriptModelSpec, type ScriptStep } from "./script-model.js";
