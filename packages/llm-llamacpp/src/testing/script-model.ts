@@ -9,7 +9,7 @@ import { encodeGguf, type GgufTensor } from "./gguf-writer.js";
 export interface ScriptStep {
   readonly phrases: readonly (string | readonly string[])[];
   /** After the last phrase: end of text (default) or the last phrase again, forever. */
-  readonly then?: "end" | "repeat";
+  readonly ending?: "end" | "repeat";
 }
 
 export interface ScriptModelSpec {
@@ -82,7 +82,7 @@ export function buildScriptModel(spec: ScriptModelSpec): Uint8Array {
       previous = choices;
     }
     for (const from of previous) {
-      call(from, step.then === "repeat" ? from : Vocabulary.EOS, SUCCESSOR_WEIGHT);
+      call(from, step.ending === "repeat" ? from : Vocabulary.EOS, SUCCESSOR_WEIGHT);
     }
   });
 

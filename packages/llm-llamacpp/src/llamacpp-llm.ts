@@ -1,0 +1,203 @@
+import { basename } from "node:path";
+import {
+  abortError,
+  type FinishReason,
+  LangchainMiniError,
+  type Llm,
+  type LlmChunk,
+  type LlmRequest,
+} from "@langchain-mini/core";
+import {
+  LlamaCompletion,
+  type LlamaCompletionResponse,
+  type LlamaContext,
+  type LlamaContextSequence,
+  type LlamaGrammar,
+  type LlamaModel,
+} from "node-llama-cpp";
+import { ChunkQueue } from "./chunk-queue.js";
+import { type GpuChoice, resolveThreads, sharedLlama } from "./llama-runtime.js";
+import { loadModelFile } from "./load-model.js";
+import { isReactStepPrompt, reactStepGrammar } from "./react-grammar.js";
+
+export interface LlamaCppOptions {
+  /** A local `.gguf` file (see `resolveModelSource` for URLs and `hf:` URIs). */
+  readonly modelPath: string;
+  /** Tokens of context; default: what the model was trained for, at most 8192. */
+  readonly contextSize?: number;
+  /** CPU threads; default: one per core. */
+  readonly threads?: number;
+  /** The llama.cpp build: "auto" (default) takes the best installed GPU build, false the CPU. */
+  readonly gpu?: GpuChoice;
+  /** Sampling temperature when the request sets none; default 0 (always the likeliest token). */
+  readonly temperature?: number;
+  /** Makes sampling with a temperature repeatable. */
+  readonly seed?: number;
+  /**
+   * Format-constrained decoding: every ReAct step must be `Thought: …` then an action
+   * naming one of these tools with its input, or a final answer.
+   */
+  readonly reactGrammar?: { readonly toolNames: readonly string[] };
+  /** Shown to users; default: the file name. */
+  readonly modelName?: string;
+}
+
+const DEFAULT_MAX_CONTEXT = 8192;
+
+/**
+ * A GGUF model run in process by llama.cpp. Prompts are continued as plain text, never
+ * wrapped in the model's chat template, so the ReAct prompt reaches the model byte for byte
+ * and each step reuses the previous step's evaluated tokens.
+ */
+export class LlamaCppLlm implements Llm {
+  readonly provider = "llamacpp";
+  readonly model: string;
+  readonly contextSize: number;
+  readonly #model: LlamaModel;
+  readonly #context: LlamaContext;
+  readonly #sequence: LlamaContextSequence;
+  readonly #completion: LlamaCompletion;
+  readonly #options: LlamaCppOptions;
+  #grammar: Promise<LlamaGrammar> | undefined;
+
+  private constructor(model: LlamaModel, context: LlamaContext, options: LlamaCppOptions) {
+    this.#model = model;
+    this.#context = context;
+    this.#options = options;
+    this.contextSize = context.contextSize;
+    this.model = options.modelName ?? basename(options.modelPath).replace(/\.gguf$/i, "");
+    this.#sequence = context.getSequence();
+    this.#completion = new LlamaCompletion({ contextSequence: this.#sequence });
+  }
+
+  /** Loads the model and makes its context; every file problem is a one-line error. */
+  static async load(options: LlamaCppOptions): Promise<LlamaCppLlm> {
+    const threads = resolveThreads(options.threads);
+    const llama = await sharedLlama({ gpu: options.gpu, threads });
+    const model = await loadModelFile(llama, options.modelPath);
+    try {
+      const context = await model.createContext({
+        contextSize: options.contextSize ?? { max: DEFAULT_MAX_CONTEXT },
+        threads,
+        sequences: 1,
+      });
+      return new LlamaCppLlm(model, context, options);
+    } catch (error) {
+      await model.dispose();
+      throw new LangchainMiniError(
+        "config_invalid",
+        `Cannot make a context of ${options.contextSize ?? "up to 8192"} tokens for ${options.modelPath} (${(error as Error).message}): choose a smaller context size`,
+        { cause: error },
+      );
+    }
+  }
+
+  /** Frees the model's memory; the instance cannot be used afterwards. */
+  async dispose() {
+    await this.#context.dispose();
+    await this.#model.dispose();
+  }
+
+  async *stream(request: LlmRequest): AsyncGenerator<LlmChunk> {
+    if (request.prompt === undefined) {
+      throw new LangchainMiniError(
+        "llm_bad_request",
+        "The llamacpp provider continues plain prompts; chat messages are not supported. Use the ReAct agent",
+      );
+    }
+    const signal = request.signal;
+    if (signal?.aborted) throw abortError();
+    const prompt = request.prompt;
+    const inputTokens = this.#countPromptTokens(prompt);
+    const grammar = await this.#grammarFor(prompt);
+
+    const queue = new ChunkQueue<LlmChunk>();
+    const stop = new AbortController();
+    const onAbort = () => {
+      stop.abort();
+      queue.fail(abortError());
+    };
+    signal?.addEventListener("abort", onAbort, { once: true });
+    const sequence = this.#sequence;
+    const meterBefore = sequence.tokenMeter.getState();
+    // Settles into the queue; never awaited, so an abort reaches the caller at once.
+    void this.#completion
+      .generateCompletionWithMeta(prompt, {
+        onTextChunk: (text) => queue.push({ type: "text", text }),
+        signal: stop.signal,
+        stopOnAbortSignal: true,
+        maxTokens: request.maxTokens,
+        temperature: request.temperature ?? this.#options.temperature ?? 0,
+        seed: this.#options.seed,
+        customStopTriggers: request.stop?.filter((text) => text.length > 0),
+        grammar,
+        // The prompt was checked to fit: never drop its start to make room.
+        disableContextShift: true,
+        contextShiftSize: 0,
+      })
+      .then(
+        (response) => {
+          // Every token sampled, the stop sequence's and end-of-text included.
+          const { usedOutputTokens } = sequence.tokenMeter.diff(meterBefore);
+          queue.push({
+            type: "finish",
+            reason: finishReason(response),
+            usage: { inputTokens, outputTokens: usedOutputTokens },
+          });
+          queue.end();
+        },
+        (error: unknown) => {
+          queue.fail(
+            stop.signal.aborted
+              ? abortError()
+              : new LangchainMiniError(
+                  "llm_server",
+                  `llama.cpp failed while generating: ${(error as Error).message}`,
+                  { cause: error },
+                ),
+          );
+        },
+      );
+    try {
+      yield* queue;
+    } finally {
+      signal?.removeEventListener("abort", onAbort);
+      // A consumer that stops reading (a stop sequence seen client-side) stops the model too.
+      stop.abort();
+    }
+  }
+
+  #countPromptTokens(prompt: string) {
+    const tokens = this.#model.tokenize(prompt, false, "trimLeadingSpace").length + 1;
+    if (tokens >= this.contextSize) {
+      const trained = this.#model.trainContextSize;
+      const raise =
+        this.contextSize < trained
+          ? `raise the context size (up to the model's ${trained})`
+          : "use a model with a longer context";
+      throw new LangchainMiniError(
+        "llm_bad_request",
+        `The prompt is ${tokens} tokens but the context holds ${this.contextSize}: ${raise}, or ask with fewer steps or a shorter history`,
+      );
+    }
+    return tokens;
+  }
+
+  #grammarFor(prompt: string) {
+    const toolNames = this.#options.reactGrammar?.toolNames;
+    if (!toolNames || !isReactStepPrompt(prompt)) return undefined;
+    this.#grammar ??= this.#model.llama.createGrammar({ grammar: reactStepGrammar(toolNames) });
+    return this.#grammar;
+  }
+}
+
+function finishReason(response: LlamaCompletionResponse): FinishReason {
+  switch (response.metadata.stopReason) {
+    case "maxTokens":
+      return "length";
+    case "abort":
+      return "aborted";
+    default:
+      return "stop";
+  }
+}
