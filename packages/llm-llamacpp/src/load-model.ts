@@ -28,13 +28,7 @@ export async function loadModelFile(llama: Llama, path: string): Promise<LlamaMo
 export async function checkGgufFile(path: string) {
   let magic: string;
   try {
-    const file = await open(path, "r");
-    try {
-      const { buffer, bytesRead } = await file.read(Buffer.alloc(4), 0, 4, 0);
-      magic = buffer.subarray(0, bytesRead).toString("latin1");
-    } finally {
-      await file.close();
-    }
+    magic = await readMagic(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const reason =
@@ -51,11 +45,27 @@ export async function checkGgufFile(path: string) {
       { cause: error },
     );
   }
-  if (magic !== GGUF_MAGIC) {
-    const what = magic.length < 4 ? "it is empty or too short" : "it does not start with 'GGUF'";
+  const problem = magicProblem(magic);
+  if (problem) {
     throw new LangchainMiniError(
       "config_invalid",
-      `${path} is not a GGUF model file (${what}): llama.cpp needs a .gguf file, such as a quantised model from Hugging Face`,
+      `${path} is not a GGUF model file (${problem}): llama.cpp needs a .gguf file, such as a quantised model from Hugging Face`,
     );
+  }
+}
+
+/** Why a file that could be read is not GGUF, or undefined when its magic is right. */
+export function magicProblem(magic: string) {
+  if (magic === GGUF_MAGIC) return undefined;
+  return magic.length < 4 ? "it is empty or too short" : "it does not start with 'GGUF'";
+}
+
+export async function readMagic(path: string) {
+  const file = await open(path, "r");
+  try {
+    const { buffer, bytesRead } = await file.read(Buffer.alloc(4), 0, 4, 0);
+    return buffer.subarray(0, bytesRead).toString("latin1");
+  } finally {
+    await file.close();
   }
 }
