@@ -12,6 +12,9 @@ export const ASK_USAGE = `Usage: langchain-mini ask [options] <question...>
 
 Options:
   --llm <spec>       script:<file.json> (replies in order, offline)
+                     llamacpp:<file.gguf | URL | hf:user/repo:quant> (a local model, in process;
+                     downloads go to LANGCHAIN_MINI_HOME/models and are reused)
+  --constrained      with llamacpp: decode only well-formed ReAct steps naming the tools given
   --tools <names>    comma-separated; default: every configured tool
   --max-steps <n>    LLM calls before giving up; default 15
   --json             one JSON event per line on stdout instead of text

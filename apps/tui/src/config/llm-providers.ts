@@ -1,16 +1,40 @@
 import type { Llm } from "@langchain-mini/core";
+import type { DownloadProgress } from "@langchain-mini/llm-llamacpp";
 import type { Env } from "./env.js";
 import { usageError } from "./usage-error.js";
 
 /** Makes an LLM from the part of `--llm` after the first colon. Imported lazily: start-up stays fast. */
-type ProviderFactory = (argument: string | undefined, env: Env) => Promise<Llm>;
+type ProviderFactory = (
+  argument: string | undefined,
+  env: Env,
+  context: ProviderContext,
+) => Promise<Llm>;
+
+/** What a provider may need from the rest of the run's configuration. */
+export interface ProviderContext {
+  /** The selected tools' names, e.g. for a grammar that allows only these. */
+  readonly toolNames: readonly string[];
+  /** `--constrained`: decode only well-formed ReAct steps (llamacpp). */
+  readonly constrained: boolean;
+  /** Model downloads report here; without it `ask` draws a bar on stderr. */
+  readonly onDownloadProgress?: (progress: DownloadProgress) => void;
+  readonly signal?: AbortSignal;
+}
+
+const NO_CONTEXT: ProviderContext = { toolNames: [], constrained: false };
 
 const providers: Record<string, ProviderFactory> = {
   script: async (argument) => (await import("./script-llm.js")).createScriptLlm(argument),
+  llamacpp: async (argument, env, context) =>
+    (await import("./llamacpp-llm.js")).createLlamaCppLlm(argument, env, context),
 };
 
 /** `--llm <name>[:<argument>]`, e.g. `script:answers.json`. */
-export async function createLlm(spec: string | undefined, env: Env): Promise<Llm> {
+export async function createLlm(
+  spec: string | undefined,
+  env: Env,
+  context: ProviderContext = NO_CONTEXT,
+): Promise<Llm> {
   if (!spec) {
     throw usageError("No LLM configured: pass --llm script:<file.json> to run offline");
   }
@@ -23,5 +47,8 @@ export async function createLlm(spec: string | undefined, env: Env): Promise<Llm
       `Unknown LLM provider '${name}' in --llm ${spec}: use one of ${Object.keys(providers).join(", ")}`,
     );
   }
-  return factory(argument, env);
+  if (context.constrained && name !== "llamacpp") {
+    throw usageError(`--constrained works with --llm llamacpp:<model> only, not with ${name}`);
+  }
+  return factory(argument, env, context);
 }

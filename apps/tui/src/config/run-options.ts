@@ -12,12 +12,14 @@ export const runOptionSpec = {
   "max-steps": { type: "string" },
   trace: { type: "string" },
   debug: { type: "boolean" },
+  constrained: { type: "boolean" },
 } as const satisfies NonNullable<ParseArgsConfig["options"]>;
 
 export interface RunOptionValues {
   readonly llm?: string;
   readonly tools?: string;
   readonly "max-steps"?: string;
+  readonly constrained?: boolean;
 }
 
 export interface Runtime {
@@ -30,7 +32,10 @@ export interface Runtime {
 export async function buildRuntime(values: RunOptionValues, env: Env): Promise<Runtime> {
   const maxSteps = parseMaxSteps(values["max-steps"]);
   const { tools, notices } = selectTools(values.tools, env);
-  const llm = await createLlm(values.llm, env);
+  const llm = await createLlm(values.llm, env, {
+    toolNames: tools.map((tool) => tool.name),
+    constrained: values.constrained === true,
+  });
   return { llm, tools, maxSteps, notices };
 }
 

@@ -1,0 +1,61 @@
+import { basename } from "node:path";
+import type { DownloadProgress } from "@langchain-mini/llm-llamacpp";
+
+const BAR_WIDTH = 24;
+const REDRAW_MS = 100;
+
+/**
+ * A download progress bar for stderr: one line redrawn in place on a terminal, or a
+ * start and an end line when piped (logs stay readable).
+ */
+export function createDownloadProgress(stream: NodeJS.WriteStream, file: string) {
+  const name = basename(file);
+  const started = performance.now();
+  let lastDraw = 0;
+  let announced = false;
+  let last: DownloadProgress | undefined;
+
+  const report = (progress: DownloadProgress) => {
+    last = progress;
+    if (!announced) {
+      announced = true;
+      const resumed = progress.resumedFrom > 0 ? `, resuming at ${size(progress.resumedFrom)}` : "";
+      const total = progress.total === undefined ? "" : ` (${size(progress.total)}${resumed})`;
+      stream.write(`Downloading ${name}${total}\n`);
+    }
+    if (!stream.isTTY) return;
+    const now = performance.now();
+    if (now - lastDraw < REDRAW_MS && progress.received !== progress.total) return;
+    lastDraw = now;
+    stream.write(`\r${bar(progress, now - started)}\u001b[K`);
+  };
+
+  /** Ends the bar's line; call once the download is over, whatever the outcome. */
+  const finish = () => {
+    if (!last) return;
+    if (stream.isTTY) stream.write("\n");
+    const seconds = (performance.now() - started) / 1000;
+    if (last.received === last.total) {
+      stream.write(`Downloaded ${name}: ${size(last.received)} in ${seconds.toFixed(1)} s\n`);
+    }
+  };
+
+  return { report, finish };
+}
+
+function bar(progress: DownloadProgress, elapsedMs: number) {
+  const { received, total, resumedFrom } = progress;
+  const rate = ((received - resumedFrom) / Math.max(elapsedMs, 1)) * 1000;
+  if (total === undefined) return `  ${size(received)}  ${size(rate)}/s`;
+  const fraction = total === 0 ? 1 : received / total;
+  const filled = Math.round(fraction * BAR_WIDTH);
+  const percent = `${Math.floor(fraction * 100)}%`.padStart(4);
+  return `  [${"#".repeat(filled)}${"-".repeat(BAR_WIDTH - filled)}] ${percent}  ${size(received)} / ${size(total)}  ${size(rate)}/s`;
+}
+
+function size(bytes: number) {
+  if (bytes >= 1e9) return `${(bytes / 1e9).toFixed(2)} GB`;
+  if (bytes >= 1e6) return `${(bytes / 1e6).toFixed(1)} MB`;
+  if (bytes >= 1e3) return `${(bytes / 1e3).toFixed(0)} kB`;
+  return `${Math.round(bytes)} B`;
+}
