@@ -22,6 +22,12 @@ export type ErrorCode =
   | "aborted"
   | "internal";
 
+/**
+ * Marks our errors across copies of this package: a plug-in loaded from a file outside
+ * the project may bring its own copy of core, and its errors must still be recognised.
+ */
+const BRAND = Symbol.for("langchain-mini.error");
+
 /** The one error base class: a stable `code` and a message that tells the user what to do. */
 export class LangchainMiniError extends Error {
   readonly code: ErrorCode;
@@ -29,11 +35,17 @@ export class LangchainMiniError extends Error {
     super(message, options);
     this.name = "LangchainMiniError";
     this.code = code;
+    Object.defineProperty(this, BRAND, { value: true });
   }
 }
 
+/** True for a `LangchainMiniError`, including one made by another copy of this package. */
 export function isLangchainMiniError(value: unknown): value is LangchainMiniError {
-  return value instanceof LangchainMiniError;
+  return (
+    value instanceof Error &&
+    (value as unknown as Record<symbol, unknown>)[BRAND] === true &&
+    typeof (value as { code?: unknown }).code === "string"
+  );
 }
 
 export function abortError(reason = "The run was cancelled") {
@@ -42,7 +54,7 @@ export function abortError(reason = "The run was cancelled") {
 
 /** Wraps anything thrown into our error type, keeping the original as `cause`. */
 export function toLangchainMiniError(error: unknown, fallback: ErrorCode = "internal") {
-  if (error instanceof LangchainMiniError) return error;
+  if (isLangchainMiniError(error)) return error;
   const message = error instanceof Error ? error.message : String(error);
   return new LangchainMiniError(fallback, message, { cause: error });
 }

@@ -37,6 +37,15 @@ export {
   stripBalancedQuotes,
 } from "./parser.js";
 export { ReActOutputParser } from "./parser-runnable.js";
+export {
+  type CreateLlmOptions,
+  type CreateToolOptions,
+  type LlmProviderModule,
+  llmContractProblem,
+  type PluginEnv,
+  type ToolModule,
+  toolContractProblem,
+} from "./plugins.js";
 export { PromptTemplate } from "./prompt-template.js";
 export { Agent, type AgentOptions, REACT_STOP } from "./react-agent.js";
 export { type RunLimits, RunState } from "./run-state.js";

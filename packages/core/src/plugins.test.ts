@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { isLangchainMiniError, LangchainMiniError, toLangchainMiniError } from "./errors.js";
+import { llmContractProblem, toolContractProblem } from "./plugins.js";
+import { ScriptedLlm } from "./testing/scripted-llm.js";
+
+describe("llmContractProblem", () => {
+  it("accepts an Llm", () => {
+    expect(llmContractProblem(new ScriptedLlm([]))).toBeUndefined();
+  });
+
+  it("says what is missing", () => {
+    expect(llmContractProblem(undefined)).toBe("got undefined");
+    expect(llmContractProblem("gpt-4")).toBe("got a string");
+    expect(llmContractProblem({ provider: "x", model: "m" })).toBe(
+      "it has no stream(request) method",
+    );
+    expect(llmContractProblem({ model: "m", stream() {} })).toBe("its provider is not a string");
+    expect(llmContractProblem({ provider: "x", stream() {} })).toBe("its model is not a string");
+  });
+});
+
+describe("toolContractProblem", () => {
+  const tool = { name: "clock", description: "Tells the time.", execute: () => "noon" };
+
+  it("accepts a Tool", () => {
+    expect(toolContractProblem(tool)).toBeUndefined();
+  });
+
+  it("says what is missing", () => {
+    expect(toolContractProblem(null)).toBe("got null");
+    expect(toolContractProblem({ ...tool, name: "the clock" })).toBe(
+      "its name is not a single word",
+    );
+    expect(toolContractProblem({ ...tool, description: " " })).toBe("it has no description");
+    expect(toolContractProblem({ ...tool, execute: "noon" })).toBe(
+      "it has no execute(input, context) method",
+    );
+  });
+});
+
+describe("errors from another copy of core", () => {
+  // What a plug-in's own copy of the class would construct: same brand, different class.
+  class ForeignError extends Error {
+    readonly code = "llm_auth";
+    constructor(message: string) {
+      super(message);
+      Object.defineProperty(this, Symbol.for("langchain-mini.error"), { value: true });
+    }
+  }
+
+  it("are recognised, keeping their code", () => {
+    const foreign = new ForeignError("KEY was rejected: check it");
+    expect(foreign instanceof LangchainMiniError).toBe(false);
+    expect(isLangchainMiniError(foreign)).toBe(true);
+    expect(toLangchainMiniError(foreign).code).toBe("llm_auth");
+  });
+
+  it("while plain errors are not", () => {
+    const plain = Object.assign(new Error("boom"), { code: "llm_auth" });
+    expect(isLangchainMiniError(plain)).toBe(false);
+    expect(toLangchainMiniError(plain).code).toBe("internal");
+  });
+});
