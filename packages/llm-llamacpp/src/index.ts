@@ -20,3 +20,4 @@ export {
   resolveModelSource,
 } from "./model-source.js";
 export { isReactStepPrompt, reactStepGrammar } from "./react-grammar.js";
+export { RECOMMENDED_LOCAL_MODEL } from "./recommended-model.js";

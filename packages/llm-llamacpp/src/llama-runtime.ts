@@ -7,7 +7,7 @@ export type GpuChoice = "auto" | LlamaGpuType;
 
 export interface RuntimeOptions {
   readonly gpu?: GpuChoice;
-  /** CPU threads for evaluation; default: one per core. */
+  /** CPU threads for evaluation; default: half the logical CPUs (about one per physical core). */
   readonly threads?: number;
 }
 
@@ -34,10 +34,11 @@ export function sharedLlama(options: RuntimeOptions = {}): Promise<Llama> {
   return runtime;
 }
 
-// node-llama-cpp's own default is at least four threads, which on a two-core machine made a
-// tiny model 150 times slower than one thread: never run more threads than cores.
+// Half the logical CPUs: llama.cpp runs best on physical cores, and on two shared vCPUs one
+// thread generated 4,000 tokens/s on a tiny model where two made 92 (bench/fixture.bench.js).
+// node-llama-cpp's own default, at least four threads, was slower still.
 export function resolveThreads(threads: number | undefined) {
-  return threads ?? Math.max(1, availableParallelism());
+  return threads ?? Math.max(1, Math.floor(availableParallelism() / 2));
 }
 
 async function startRuntime(gpu: GpuChoice, threads: number) {

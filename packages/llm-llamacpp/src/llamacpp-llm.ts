@@ -25,7 +25,7 @@ export interface LlamaCppOptions {
   readonly modelPath: string;
   /** Tokens of context; default: what the model was trained for, at most 8192. */
   readonly contextSize?: number;
-  /** CPU threads; default: one per core. */
+  /** CPU threads; default: half the logical CPUs (about one per physical core). */
   readonly threads?: number;
   /** The llama.cpp build: "auto" (default) takes the best installed GPU build, false the CPU. */
   readonly gpu?: GpuChoice;
