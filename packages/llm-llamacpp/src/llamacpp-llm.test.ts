@@ -134,6 +134,27 @@ describe("limits and cancellation", () => {
   });
 });
 
+describe("sampling", () => {
+  it("is greedy by default, and repeatable with a temperature when seeded", async () => {
+    const sample = async (seed: number, temperature?: number) => {
+      // Top-k and top-p come before the temperature: open them, or the script's token
+      // (far ahead of the rest) is the only candidate left.
+      const llm = await load(ENDLESS_SCRIPT, { seed, temperature, topK: 0, topP: 1 });
+      try {
+        return (await generate(llm, { prompt: PROMPT, maxTokens: 12 })).text;
+      } finally {
+        await llm.dispose();
+      }
+    };
+    expect(await sample(1)).toBe(` Counting:${" one more".repeat(11)}`);
+    // So hot that the script's token is one among hundreds: the seed decides.
+    const first = await sample(1, 50);
+    expect(await sample(1, 50)).toBe(first);
+    expect(await sample(2, 50)).not.toBe(first);
+    expect(first).not.toBe(await sample(1));
+  });
+});
+
 describe("format-constrained decoding", () => {
   it("forces an unknown tool onto a configured one", async () => {
     const free = await load(UNKNOWN_TOOL_SCRIPT);

@@ -33,6 +33,12 @@ export interface LlamaCppOptions {
   readonly temperature?: number;
   /** Makes sampling with a temperature repeatable. */
   readonly seed?: number;
+  /** With a temperature: sample among the K likeliest tokens (default 40; 0: all). */
+  readonly topK?: number;
+  /** With a temperature: among the likeliest tokens that make up P of the probability (default 0.95; 1: all). */
+  readonly topP?: number;
+  /** With a temperature: drop tokens below this share of the likeliest one's probability (default 0). */
+  readonly minP?: number;
   /**
    * Format-constrained decoding: every ReAct step must be `Thought: …` then an action
    * naming one of these tools with its input, or a final answer.
@@ -129,6 +135,9 @@ export class LlamaCppLlm implements Llm {
         maxTokens: request.maxTokens,
         temperature: request.temperature ?? this.#options.temperature ?? 0,
         seed: this.#options.seed,
+        topK: this.#options.topK,
+        topP: this.#options.topP,
+        minP: this.#options.minP,
         customStopTriggers: request.stop?.filter((text) => text.length > 0),
         grammar,
         // The prompt was checked to fit: never drop its start to make room.
