@@ -119,7 +119,7 @@ describe("ask: options", () => {
     expect(result.status).toBe(2);
     expect(result.stdout).toBe("");
     expect(result.stderr).toMatch(
-      /^langchain-mini: Unknown tool 'weather' in --tools: available tools are [a-z, ]*calculator[a-z, ]*\n$/,
+      /^langchain-mini: Unknown tool 'weather' in --tools: available tools are [a-z, ]*calculator[a-z, ]*; or name a tool package [^\n]*\n$/,
     );
   });
 

@@ -29,7 +29,7 @@ const providers: Record<string, ProviderFactory> = {
     (await import("./llamacpp-llm.js")).createLlamaCppLlm(argument, env, context),
 };
 
-/** `--llm <name>[:<argument>]`, e.g. `script:answers.json`. */
+/** `--llm <name>[:<argument>]`, e.g. `script:answers.json` or `<module>:<model>` for a plug-in. */
 export async function createLlm(
   spec: string | undefined,
   env: Env,
@@ -41,14 +41,16 @@ export async function createLlm(
   const colon = spec.indexOf(":");
   const name = colon === -1 ? spec : spec.slice(0, colon);
   const argument = colon === -1 ? undefined : spec.slice(colon + 1);
-  const factory = providers[name];
-  if (!factory) {
-    throw usageError(
-      `Unknown LLM provider '${name}' in --llm ${spec}: use one of ${Object.keys(providers).join(", ")}`,
-    );
-  }
   if (context.constrained && name !== "llamacpp") {
     throw usageError(`--constrained works with --llm llamacpp:<model> only, not with ${name}`);
   }
-  return factory(argument, env, context);
+  const factory = providers[name];
+  if (factory) return factory(argument, env, context);
+  // Not built in: a provider package installed in the project, or a file (./my-llm.js).
+  const { loadLlmPlugin } = await import("./plugin-loader.js");
+  const plugin = await loadLlmPlugin(name, argument, { env });
+  if (plugin) return plugin;
+  throw usageError(
+    `Unknown LLM provider '${name}' in --llm ${spec}: use one of ${Object.keys(providers).join(", ")}; or name a provider package installed in this project, or a file such as ./my-provider.js`,
+  );
 }

@@ -31,7 +31,7 @@ export interface Runtime {
 
 export async function buildRuntime(values: RunOptionValues, env: Env): Promise<Runtime> {
   const maxSteps = parseMaxSteps(values["max-steps"]);
-  const { tools, notices } = selectTools(values.tools, env);
+  const { tools, notices } = await selectTools(values.tools, env);
   const llm = await createLlm(values.llm, env, {
     toolNames: tools.map((tool) => tool.name),
     constrained: values.constrained === true,

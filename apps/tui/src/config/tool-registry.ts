@@ -16,23 +16,25 @@ export interface ToolSelection {
   readonly notices: string[];
 }
 
-/** `--tools a,b`: exactly those (an unavailable one is an error); none given: every available tool. */
-export function selectTools(names: string | undefined, env: Env): ToolSelection {
+/**
+ * `--tools a,b`: exactly those (an unavailable one is an error); none given: every available
+ * tool. A name that is not built in is a tool package installed in the project or a file.
+ */
+export async function selectTools(names: string | undefined, env: Env): Promise<ToolSelection> {
   const explicit = names !== undefined;
   const wanted = explicit
     ? names
         .split(",")
-        .map((name) => name.trim().toLowerCase())
+        .map((name) => name.trim())
         .filter(Boolean)
     : Object.keys(registry);
   const tools: Tool[] = [];
   const notices: string[] = [];
   for (const name of new Set(wanted)) {
-    const factory = registry[name];
+    const factory = registry[name.toLowerCase()];
     if (!factory) {
-      throw usageError(
-        `Unknown tool '${name}' in --tools: available tools are ${Object.keys(registry).join(", ")}`,
-      );
+      tools.push(await loadTool(name, env));
+      continue;
     }
     const tool = factory(env);
     if ("unavailable" in tool) {
@@ -40,5 +42,17 @@ export function selectTools(names: string | undefined, env: Env): ToolSelection 
       notices.push(tool.unavailable);
     } else tools.push(tool);
   }
+  const toolNames = tools.map((tool) => tool.name.toLowerCase());
+  const twice = toolNames.find((name, index) => toolNames.indexOf(name) !== index);
+  if (twice) throw usageError(`Two tools in --tools are named '${twice}': leave one out`);
   return { tools, notices };
+}
+
+async function loadTool(name: string, env: Env) {
+  const { loadToolPlugin } = await import("./plugin-loader.js");
+  const tool = await loadToolPlugin(name, { env });
+  if (tool) return tool;
+  throw usageError(
+    `Unknown tool '${name}' in --tools: available tools are ${Object.keys(registry).join(", ")}; or name a tool package installed in this project, or a file such as ./my-tool.js`,
+  );
 }
