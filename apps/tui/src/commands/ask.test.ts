@@ -50,7 +50,8 @@ describe("ask: the seeds' calculator runs, end to end through the built CLI", ()
   it("runs the README's quick-start command as written", async () => {
     const root = resolve(import.meta.dirname, "../../../..");
     const readme = readFileSync(join(root, "README.md"), "utf8");
-    const command = /\.\/dev start (ask .+)/.exec(readme)?.[1];
+    const quickStart = readme.slice(readme.indexOf("## Quick start"));
+    const command = /\.\/dev start (ask .+)/.exec(quickStart)?.[1];
     expect(command).toBeDefined();
     const args = [...(command ?? "").matchAll(/"([^"]*)"|(\S+)/g)].map(
       (match) => match[1] ?? match[2] ?? "",
