@@ -14,8 +14,12 @@ Options:
   --llm <spec>       script:<file.json> (replies in order, offline)
                      llamacpp:<file.gguf | URL | hf:user/repo:quant> (a local model, in process;
                      downloads go to LANGCHAIN_MINI_HOME/models and are reused)
+                     <module>:<model> (a plug-in: a provider package installed in this
+                     project, or a file such as ./my-llm.js, that exports createLlm)
   --constrained      with llamacpp: decode only well-formed ReAct steps naming the tools given
   --tools <names>    comma-separated; default: every configured tool
+                     a name may be a tool package installed in this project, or a file
+                     such as ./my-tool.js, that exports createTool
   --max-steps <n>    LLM calls before giving up; default 15
   --json             one JSON event per line on stdout instead of text
   --verbose          also show every prompt and raw completion, and a run summary
