@@ -61,6 +61,16 @@ describe("LlamaCppLlm on a generated script model", () => {
     expect(response.text).toBe(" I now know the final answer.\nFinal Answer: 2+2 is 4.");
   });
 
+  it("runs concurrent calls one after the other, each with its own usage", async () => {
+    const [whole, stopped] = await Promise.all([
+      generate(llm, { prompt: PROMPT }),
+      generate(llm, { prompt: PROMPT, stop: REACT_STOP }),
+    ]);
+    expect(whole.usage?.outputTokens).toBe(6);
+    expect(stopped).toMatchObject({ usage: { outputTokens: 4 } });
+    expect(stopped.text).toBe(" I need to add 2 and 2.\nAction: calculator\nAction Input: 2+2");
+  });
+
   it("ends a free prompt at once instead of rambling", async () => {
     const response = await generate(llm, { prompt: "Tell me a story." });
     expect(response).toMatchObject({ text: "", reason: "stop" });

@@ -65,6 +65,8 @@ export class LlamaCppLlm implements Llm {
   readonly #completion: LlamaCompletion;
   readonly #options: LlamaCppOptions;
   #grammar: Promise<LlamaGrammar> | undefined;
+  /** Settles when the last generation started has ended: the sequence holds one at a time. */
+  #idle: Promise<void> = Promise.resolve();
 
   private constructor(model: LlamaModel, context: LlamaContext, options: LlamaCppOptions) {
     this.#model = model;
@@ -124,13 +126,32 @@ export class LlamaCppLlm implements Llm {
       queue.fail(abortError());
     };
     signal?.addEventListener("abort", onAbort, { once: true });
-    const sequence = this.#sequence;
-    const meterBefore = sequence.tokenMeter.getState();
-    // Settles into the queue; never awaited, so an abort reaches the caller at once.
-    void this.#completion
-      .generateCompletionWithMeta(prompt, {
+    // Not awaited: the queue carries the outcome, so an abort reaches the caller at once.
+    const run = () =>
+      this.#generate({ ...request, prompt }, inputTokens, grammar, queue, stop.signal);
+    this.#idle = this.#idle.then(run);
+    try {
+      yield* queue;
+    } finally {
+      signal?.removeEventListener("abort", onAbort);
+      // A consumer that stops reading (a stop sequence seen client-side) stops the model too.
+      stop.abort();
+    }
+  }
+
+  /** One generation into `queue`; it never rejects. Generations run one after another. */
+  async #generate(
+    request: LlmRequest & { readonly prompt: string },
+    inputTokens: number,
+    grammar: LlamaGrammar | undefined,
+    queue: ChunkQueue<LlmChunk>,
+    signal: AbortSignal,
+  ) {
+    const meterBefore = this.#sequence.tokenMeter.getState();
+    try {
+      const response = await this.#completion.generateCompletionWithMeta(request.prompt, {
         onTextChunk: (text) => queue.push({ type: "text", text }),
-        signal: stop.signal,
+        signal,
         stopOnAbortSignal: true,
         maxTokens: request.maxTokens,
         temperature: request.temperature ?? this.#options.temperature ?? 0,
@@ -143,41 +164,32 @@ export class LlamaCppLlm implements Llm {
         // The prompt was checked to fit: never drop its start to make room.
         disableContextShift: true,
         contextShiftSize: 0,
-      })
-      .then(
-        (response) => {
-          // Every token sampled, the stop sequence's and end-of-text included.
-          const { usedOutputTokens } = sequence.tokenMeter.diff(meterBefore);
-          queue.push({
-            type: "finish",
-            reason: finishReason(response),
-            usage: { inputTokens, outputTokens: usedOutputTokens },
-          });
-          queue.end();
-        },
-        (error: unknown) => {
-          queue.fail(
-            stop.signal.aborted
-              ? abortError()
-              : new LangchainMiniError(
-                  "llm_server",
-                  `llama.cpp failed while generating: ${(error as Error).message}`,
-                  { cause: error },
-                ),
-          );
-        },
+      });
+      // Every token sampled, the stop sequence's and end-of-text included.
+      const { usedOutputTokens } = this.#sequence.tokenMeter.diff(meterBefore);
+      queue.push({
+        type: "finish",
+        reason: finishReason(response),
+        usage: { inputTokens, outputTokens: usedOutputTokens },
+      });
+      queue.end();
+    } catch (error) {
+      queue.fail(
+        signal.aborted
+          ? abortError()
+          : new LangchainMiniError(
+              "llm_server",
+              `llama.cpp failed while generating: ${(error as Error).message}`,
+              { cause: error },
+            ),
       );
-    try {
-      yield* queue;
-    } finally {
-      signal?.removeEventListener("abort", onAbort);
-      // A consumer that stops reading (a stop sequence seen client-side) stops the model too.
-      stop.abort();
     }
   }
 
   #countPromptTokens(prompt: string) {
-    const tokens = this.#model.tokenize(prompt, false, "trimLeadingSpace").length + 1;
+    const { bos, shouldPrependBosToken } = this.#model.tokens;
+    const prepended = bos !== null && shouldPrependBosToken ? 1 : 0;
+    const tokens = this.#model.tokenize(prompt, false, "trimLeadingSpace").length + prepended;
     if (tokens >= this.contextSize) {
       const trained = this.#model.trainContextSize;
       const raise =
