@@ -3,6 +3,7 @@ import { join } from "node:path";
 import {
   buildScriptModel,
   CALCULATOR_SCRIPT,
+  ENDLESS_SCRIPT,
   type ModelServer,
   startModelServer,
   UNKNOWN_TOOL_SCRIPT,
@@ -63,6 +64,29 @@ describe("ask --llm llamacpp: a generated GGUF model, in process", () => {
     expect(result.stderr).toMatch(
       /^langchain-mini: Cannot load the model .*cut\.gguf \(tensor '.+' data is not within the file bounds, model is corrupted or incomplete\): the file is incomplete or corrupted; download it again\n$/,
     );
+  });
+
+  it("Ctrl-C stops the model mid-generation", async () => {
+    const model = writeScriptModel(ENDLESS_SCRIPT);
+    const result = await runCli(["ask", "--json", "--llm", `llamacpp:${model}`, QUESTION], {
+      env: LOCAL,
+      onSpawn(child) {
+        child.stdout?.on("data", (chunk: Buffer | string) => {
+          if (!child.killed && String(chunk).includes('"type":"llm-delta"')) child.kill("SIGINT");
+        });
+      },
+    });
+    expect(result.status).toBe(1);
+    const events = result.stdout
+      .trimEnd()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { type: string });
+    // Left alone it would write until the context is full (4,096 tokens) and end the call.
+    expect(events.some((event) => event.type === "llm-end")).toBe(false);
+    expect(events.at(-1)).toMatchObject({
+      type: "run-end",
+      result: { status: "aborted", error: { code: "aborted" } },
+    });
   });
 
   it("refuses --constrained with a provider that cannot honour it", async () => {
