@@ -1,0 +1,106 @@
+import { describe, expect, it } from "vitest";
+import {
+  CONDENSE_QUESTION_TEMPLATE,
+  formatChatHistory,
+  renderCondenseQuestionPrompt,
+} from "./condense-question.js";
+import { appendStep, formatToday, REACT_TEMPLATE, renderReactPrompt } from "./react-prompt.js";
+
+const tools = [
+  { name: "search", description: "a search engine." },
+  { name: "calculator", description: "Useful for getting the result of a math expression." },
+];
+
+describe("renderReactPrompt", () => {
+  const prompt = renderReactPrompt({ question: "What is 2+2?", tools, today: "2026-11-23" });
+
+  it("lists every tool with its description and every tool name", () => {
+    expect(prompt).toContain("search: a search engine.\ncalculator: Useful for getting");
+    // The original hard-coded `[search]`, hiding the calculator from the model.
+    expect(prompt).toContain("Action: the action to take, should be one of [search, calculator]");
+  });
+
+  it("ends with the question and an open Thought", () => {
+    expect(prompt.endsWith("Question: What is 2+2?\nThought:")).toBe(true);
+    expect(prompt).toContain("Today is 2026-11-23.");
+  });
+
+  it("defaults today to the local date", () => {
+    expect(renderReactPrompt({ question: "q", tools })).toContain(`Today is ${formatToday()}.`);
+    expect(formatToday(new Date(2023, 6, 5))).toBe("2023-07-05");
+  });
+
+  it("keeps a question that looks like a template literal", () => {
+    const tricky = renderReactPrompt({
+      question: "Explain ${question} and {tool_names}",
+      tools,
+      today: "d",
+    });
+    expect(tricky).toContain("Question: Explain ${question} and {tool_names}\nThought:");
+  });
+
+  it("accepts a custom template and fails on one with an unknown variable", () => {
+    expect(renderReactPrompt({ question: "q", tools, template: "{question}|{tool_names}" })).toBe(
+      "q|search, calculator",
+    );
+    expect(() =>
+      renderReactPrompt({ question: "q", tools, template: "{persona} {question}" }),
+    ).toThrow("{persona}");
+  });
+
+  it("uses the seeds' format lines", () => {
+    for (const line of [
+      "Action Input: the input to the action",
+      "Observation: the result of the action",
+      "Final Answer: the final answer to the original input question",
+    ]) {
+      expect(REACT_TEMPLATE).toContain(line);
+    }
+  });
+});
+
+describe("appendStep", () => {
+  it("only ever grows the prompt, byte for byte", () => {
+    const first = renderReactPrompt({ question: "q", tools, today: "d" });
+    const second = appendStep(first, " I should add\nAction: calculator\nAction Input: 2+2\n", "4");
+    const third = appendStep(second, " Still unsure\nAction: calculator\nAction Input: 4*1", "4");
+    expect(second.startsWith(first)).toBe(true);
+    expect(third.startsWith(second)).toBe(true);
+    expect(second.slice(first.length)).toBe(
+      " I should add\nAction: calculator\nAction Input: 2+2\nObservation: 4\nThought:",
+    );
+  });
+});
+
+describe("condense-question prompt", () => {
+  it("renders seed 000's follow-up prompt from the chat history", () => {
+    const prompt = renderCondenseQuestionPrompt({
+      question: "What is that in celsius?",
+      history: [
+        {
+          question: "What was the high temperature in SF yesterday in Fahrenheit?",
+          answer: "Yesterday, the high temperature in SF was 54°F",
+        },
+      ],
+    });
+    expect(prompt).toBe(
+      "Given the following conversation and a follow up question, rephrase the follow up question to be a standalone question.\n" +
+        "Chat History:\n" +
+        "Q: What was the high temperature in SF yesterday in Fahrenheit?\n" +
+        "A: Yesterday, the high temperature in SF was 54°F\n" +
+        "Follow Up Input: What is that in celsius?\n" +
+        "Standalone question:",
+    );
+  });
+
+  it("takes history as preformatted text too", () => {
+    expect(formatChatHistory([])).toBe("");
+    expect(
+      renderCondenseQuestionPrompt({
+        question: "b",
+        history: "a summary",
+        template: CONDENSE_QUESTION_TEMPLATE,
+      }),
+    ).toContain("Chat History:\na summary\nFollow Up Input: b");
+  });
+});

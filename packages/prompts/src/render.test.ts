@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { MissingVariableError, renderTemplate, templateVariables } from "./render.js";
+
+describe("renderTemplate", () => {
+  it("fills every placeholder", () => {
+    expect(
+      renderTemplate("Q: {question} ({today})", { question: "2+2?", today: "2026-11-23" }),
+    ).toBe("Q: 2+2? (2026-11-23)");
+  });
+
+  it("fails loudly, naming the variable, when a value is missing", () => {
+    expect(() => renderTemplate("Q: {question} {tools}", { question: "x" })).toThrow(
+      MissingVariableError,
+    );
+    expect(() => renderTemplate("Q: {question} {tools}", { question: "x" })).toThrow(
+      "Prompt variable {tools} has no value",
+    );
+  });
+
+  it("never re-reads the inside of a value", () => {
+    const question = "What does ${question} or {tools} or {{x}} mean?";
+    expect(renderTemplate("Q: {question}\nT: {tools}", { question, tools: "calculator" })).toBe(
+      `Q: ${question}\nT: calculator`,
+    );
+  });
+
+  it("keeps doubled braces as literal braces", () => {
+    expect(renderTemplate('JSON: {{"a": {value}}}', { value: "1" })).toBe('JSON: {"a": 1}');
+  });
+
+  it("lists the variables a template expects, in order of first use", () => {
+    expect(templateVariables("{b} {a} {{c}} {b}")).toEqual(["b", "a"]);
+  });
+});
