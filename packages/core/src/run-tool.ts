@@ -45,5 +45,6 @@ export async function runTool(
 }
 
 function formatSeconds(ms: number) {
+  if (ms < 1000) return `${ms} ms`;
   return ms % 1000 === 0 ? `${ms / 1000}s` : `${(ms / 1000).toFixed(1)}s`;
 }
