@@ -1,0 +1,8 @@
+export { OpenAiLlm } from "./openai-llm.js";
+export {
+  DEFAULT_MODEL,
+  DEFAULT_TIMEOUT_MS,
+  type OpenAiOptions,
+  type OpenAiSettings,
+  resolveSettings,
+} from "./settings.js";

@@ -1,0 +1,80 @@
+import { LangchainMiniError } from "@langchain-mini/core";
+
+/** A current model that accepts `stop`, so the ReAct loop needs no client-side cut. */
+export const DEFAULT_MODEL = "gpt-4.1-mini";
+export const DEFAULT_TIMEOUT_MS = 60_000;
+
+export interface OpenAiOptions {
+  /** Default: OPENAI_API_KEY. Local servers need none. */
+  readonly apiKey?: string;
+  /** Default: OPENAI_BASE_URL, else OpenAI's API. e.g. http://localhost:11434/v1 for Ollama. */
+  readonly baseURL?: string;
+  /** Default: OPENAI_MODEL, else gpt-4.1-mini. */
+  readonly model?: string;
+  /** Give up on a server that sends nothing for this long; default OPENAI_TIMEOUT_MS or 60 s. */
+  readonly timeoutMs?: number;
+  /** Retries for 429, 5xx and connection errors, with backoff; default 2. */
+  readonly maxRetries?: number;
+  readonly temperature?: number;
+  /** Where OPENAI_* come from when not given above; default process.env. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+}
+
+export interface OpenAiSettings {
+  readonly apiKey: string;
+  readonly baseURL: string | undefined;
+  readonly model: string;
+  readonly timeoutMs: number;
+  readonly maxRetries: number;
+  readonly temperature: number | undefined;
+  /** Where requests go, without credentials: named in error messages. */
+  readonly host: string;
+}
+
+/** Options in code win over the environment. */
+export function resolveSettings(options: OpenAiOptions = {}): OpenAiSettings {
+  const env = options.env ?? process.env;
+  const baseURL = options.baseURL ?? (env.OPENAI_BASE_URL || undefined);
+  const apiKey = options.apiKey ?? (env.OPENAI_API_KEY || undefined);
+  if (!apiKey && !baseURL) {
+    throw new LangchainMiniError(
+      "config_invalid",
+      "OPENAI_API_KEY is not set: set it in the environment or .env, or set OPENAI_BASE_URL for a local server such as Ollama",
+    );
+  }
+  const timeoutMs = options.timeoutMs ?? parseTimeout(env.OPENAI_TIMEOUT_MS);
+  return {
+    // Local OpenAI-compatible servers ignore the key, but the SDK insists on one.
+    apiKey: apiKey ?? "not-needed",
+    baseURL,
+    model: options.model || env.OPENAI_MODEL || DEFAULT_MODEL,
+    timeoutMs,
+    maxRetries: options.maxRetries ?? 2,
+    temperature: options.temperature,
+    host: describeHost(baseURL),
+  };
+}
+
+function parseTimeout(value: string | undefined) {
+  if (!value) return DEFAULT_TIMEOUT_MS;
+  const ms = Number(value);
+  if (!Number.isFinite(ms) || ms <= 0) {
+    throw new LangchainMiniError(
+      "config_invalid",
+      `OPENAI_TIMEOUT_MS must be a positive number of milliseconds, got '${value}'`,
+    );
+  }
+  return ms;
+}
+
+function describeHost(baseURL: string | undefined) {
+  if (!baseURL) return "api.openai.com";
+  const url = URL.parse(baseURL);
+  if (!url || (url.protocol !== "http:" && url.protocol !== "https:")) {
+    throw new LangchainMiniError(
+      "config_invalid",
+      `OPENAI_BASE_URL is not an http(s) URL: '${baseURL}' (e.g. http://localhost:11434/v1)`,
+    );
+  }
+  return `${url.protocol}//${url.host}${url.pathname.replace(/\/$/, "")}`;
+}
