@@ -1,34 +1,21 @@
 import { appendStep, FORCE_FINAL_ANSWER_SUFFIX, renderReactPrompt } from "@langchain-mini/prompts";
-import { type AgentRun, type Emit, startRun } from "./agent-run.js";
+import { AgentBase, type AgentLimits } from "./agent-base.js";
+import type { Emit } from "./agent-run.js";
 import { callLlm } from "./call-llm.js";
 import { LangchainMiniError } from "./errors.js";
-import type { AgentEvent, AgentResult } from "./events.js";
-import type { Llm } from "./llm.js";
-import { LoopGuard, repeatedActionObservation } from "./loop-guard.js";
+import type { AgentResult } from "./events.js";
 import { parseReAct } from "./parser.js";
-import { type RunLimits, RunState } from "./run-state.js";
-import { runTool } from "./run-tool.js";
-import { Runnable, type RunOptions } from "./runnable.js";
-import { findTool, type Tool } from "./tool.js";
+import type { RunState } from "./run-state.js";
+import { toolNames } from "./take-action.js";
 
-export interface AgentOptions {
-  readonly llm: Llm;
-  readonly tools?: readonly Tool[];
-  /** LLM calls before the run stops; default 15. */
-  readonly maxSteps?: number;
-  /** Wall-clock limit for the whole run; none by default. */
-  readonly maxTimeMs?: number;
+export interface AgentOptions extends AgentLimits {
   /** At the step limit: stop ("force", default) or ask once more for a final answer ("generate"). */
   readonly earlyStopping?: "force" | "generate";
   /** Feed format errors back to the model as observations (default), or fail the run. */
   readonly handleParseErrors?: boolean | ((message: string) => string);
-  /** Per tool call, unless the tool sets its own; default 60 s. */
-  readonly toolTimeoutMs?: number;
   /** A ReAct template with {tools}, {tool_names}, {question} and {today}. */
   readonly template?: string;
   readonly today?: string;
-  readonly maxTokens?: number;
-  readonly temperature?: number;
 }
 
 /** The stop sequence that keeps a model from inventing its own observations. */
@@ -39,45 +26,10 @@ export const REACT_STOP = ["\nObservation:"];
  * Answer. `run` gives events and a result; as a Runnable, `invoke` gives the result and
  * `stream` the events.
  */
-export class Agent extends Runnable<string, AgentResult, AgentEvent> {
-  readonly options: AgentOptions;
-  readonly tools: readonly Tool[];
-
-  constructor(options: AgentOptions) {
-    super();
-    this.options = options;
-    this.tools = options.tools ?? [];
-  }
-
-  run(question: string, options: RunOptions = {}): AgentRun {
-    return startRun((emit) => this.#loop(question, emit, options.signal));
-  }
-
-  invoke(question: string, options?: RunOptions) {
-    return this.run(question, options).result;
-  }
-
-  override async *stream(question: string, options?: RunOptions): AsyncGenerator<AgentEvent> {
-    yield* this.run(question, options);
-  }
-
-  async #loop(question: string, emit: Emit, signal?: AbortSignal): Promise<AgentResult> {
+export class Agent extends AgentBase<AgentOptions> {
+  protected async loop(question: string, emit: Emit, signal?: AbortSignal): Promise<AgentResult> {
     const { llm } = this.options;
-    const limits: RunLimits = {
-      maxSteps: this.options.maxSteps ?? 15,
-      maxTimeMs: this.options.maxTimeMs,
-    };
-    const state = new RunState(question, limits, emit, signal);
-    emit({
-      type: "run-start",
-      runId: crypto.randomUUID(),
-      question,
-      tools: this.tools.map((tool) => tool.name),
-      maxSteps: limits.maxSteps,
-      provider: llm.provider,
-      model: llm.model,
-    });
-    const guard = new LoopGuard();
+    const { state, maxSteps, act } = this.begin(question, emit, signal);
     let prompt = renderReactPrompt({
       question,
       tools: this.tools,
@@ -87,7 +39,7 @@ export class Agent extends Runnable<string, AgentResult, AgentEvent> {
     try {
       for (let step = 1; ; step++) {
         if (state.signal.aborted) throw new LangchainMiniError("aborted", "The run was cancelled");
-        if (step > limits.maxSteps) {
+        if (step > maxSteps) {
           if (this.options.earlyStopping !== "generate") return state.stepLimit();
           return await this.#forceAnswer(prompt, step, state, emit);
         }
@@ -103,61 +55,20 @@ export class Agent extends Runnable<string, AgentResult, AgentEvent> {
         if (parsed.type === "error") {
           emit({ type: "parse-error", step, message: parsed.message, completion: call.completion });
           observation = this.#parseErrorObservation(parsed.message);
+          emit({ type: "observation", step, text: observation });
         } else {
-          emit({
-            type: "action",
-            step,
-            tool: parsed.tool,
-            input: parsed.input,
-            thought: parsed.thought,
-          });
-          const verdict = guard.check(parsed.tool, parsed.input);
-          if (verdict === "stop") {
-            throw new LangchainMiniError(
-              "loop_detected",
-              `Agent stopped: it ran ${parsed.tool} with the same input four times in a row. Rephrase the question or try another model`,
-            );
-          }
-          const tool = findTool(this.tools, parsed.tool);
-          if (verdict === "warn")
-            observation = repeatedActionObservation(parsed.tool, parsed.input);
-          else if (!tool) observation = this.#unknownToolObservation(parsed.tool);
-          else {
-            emit({ type: "tool-start", step, tool: tool.name, input: parsed.input });
-            const started = performance.now();
-            const outcome = await runTool(tool, parsed.input, {
-              signal: state.signal,
-              timeoutMs: this.options.toolTimeoutMs ?? 60_000,
-            });
+          const outcome = await act({ step, ...parsed });
+          if (outcome.directAnswer !== undefined) {
             emit({
-              type: "tool-end",
+              type: "final-answer",
               step,
-              tool: tool.name,
-              output: outcome.observation,
-              durationMs: performance.now() - started,
-              ...(outcome.error ? { error: outcome.error } : {}),
+              answer: outcome.directAnswer,
+              thought: parsed.thought,
             });
-            observation = outcome.observation;
-            if (tool.returnDirect && !outcome.error) {
-              emit({ type: "observation", step, text: observation });
-              state.steps.push({
-                tool: tool.name,
-                input: parsed.input,
-                thought: parsed.thought,
-                observation,
-              });
-              emit({ type: "final-answer", step, answer: observation, thought: parsed.thought });
-              return state.answered(observation);
-            }
+            return state.answered(outcome.directAnswer);
           }
-          state.steps.push({
-            tool: tool?.name ?? parsed.tool,
-            input: parsed.input,
-            thought: parsed.thought,
-            observation,
-          });
+          observation = outcome.observation;
         }
-        emit({ type: "observation", step, text: observation });
         prompt = appendStep(prompt, call.completion, observation);
       }
     } catch (error) {
@@ -197,14 +108,6 @@ export class Agent extends Runnable<string, AgentResult, AgentEvent> {
         `The model's reply did not follow the ReAct format (${message})`,
       );
     if (typeof handle === "function") return handle(message);
-    return `${message}. Reply with 'Action:' naming one of [${this.#toolNames()}] and 'Action Input:' on the next line, or with 'Final Answer:'.`;
-  }
-
-  #unknownToolObservation(name: string) {
-    return `${name} is not a valid tool, try one of [${this.#toolNames()}].`;
-  }
-
-  #toolNames() {
-    return this.tools.map((tool) => tool.name).join(", ");
+    return `${message}. Reply with 'Action:' naming one of [${toolNames(this.tools)}] and 'Action Input:' on the next line, or with 'Final Answer:'.`;
   }
 }

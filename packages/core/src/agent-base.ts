@@ -1,0 +1,86 @@
+import { type AgentRun, type Emit, startRun } from "./agent-run.js";
+import type { AgentEvent, AgentResult } from "./events.js";
+import type { Llm } from "./llm.js";
+import { LoopGuard } from "./loop-guard.js";
+import { RunState } from "./run-state.js";
+import { Runnable, type RunOptions } from "./runnable.js";
+import type { Action, ActionOutcome } from "./take-action.js";
+import { takeAction } from "./take-action.js";
+import type { Tool } from "./tool.js";
+
+/** What both agent modes share: limits, tools, the per-tool timeout. */
+export interface AgentLimits {
+  readonly llm: Llm;
+  readonly tools?: readonly Tool[];
+  /** LLM calls before the run stops; default 15. */
+  readonly maxSteps?: number;
+  /** Wall-clock limit for the whole run; none by default. */
+  readonly maxTimeMs?: number;
+  /** Per tool call, unless the tool sets its own; default 60 s. */
+  readonly toolTimeoutMs?: number;
+  readonly maxTokens?: number;
+  readonly temperature?: number;
+}
+
+/**
+ * An agent is a Runnable from a question to a result whose stream is the run's events.
+ * Subclasses write only the loop; `begin` gives it the state and the action runner.
+ */
+export abstract class AgentBase<Options extends AgentLimits> extends Runnable<
+  string,
+  AgentResult,
+  AgentEvent
+> {
+  readonly options: Options;
+  readonly tools: readonly Tool[];
+
+  constructor(options: Options) {
+    super();
+    this.options = options;
+    this.tools = options.tools ?? [];
+  }
+
+  run(question: string, options: RunOptions = {}): AgentRun {
+    return startRun((emit) => this.loop(question, emit, options.signal));
+  }
+
+  invoke(question: string, options?: RunOptions) {
+    return this.run(question, options).result;
+  }
+
+  override async *stream(question: string, options?: RunOptions): AsyncGenerator<AgentEvent> {
+    yield* this.run(question, options);
+  }
+
+  protected abstract loop(question: string, emit: Emit, signal?: AbortSignal): Promise<AgentResult>;
+
+  /** Emits run-start and returns the run's state and a function that takes actions. */
+  protected begin(question: string, emit: Emit, signal?: AbortSignal) {
+    const { llm } = this.options;
+    const maxSteps = this.options.maxSteps ?? 15;
+    const state = new RunState(
+      question,
+      { maxSteps, maxTimeMs: this.options.maxTimeMs },
+      emit,
+      signal,
+    );
+    emit({
+      type: "run-start",
+      runId: crypto.randomUUID(),
+      question,
+      tools: this.tools.map((tool) => tool.name),
+      maxSteps,
+      provider: llm.provider,
+      model: llm.model,
+    });
+    const context = {
+      tools: this.tools,
+      guard: new LoopGuard(),
+      state,
+      emit,
+      toolTimeoutMs: this.options.toolTimeoutMs ?? 60_000,
+    };
+    const act = (action: Action): Promise<ActionOutcome> => takeAction(action, context);
+    return { state, maxSteps, act };
+  }
+}
