@@ -1,3 +1,4 @@
+export { AgentBase, type AgentLimits } from "./agent-base.js";
 export { type AgentRun, type Emit, startRun } from "./agent-run.js";
 export { callLlm, type LlmCallResult } from "./call-llm.js";
 export {
@@ -62,3 +63,4 @@ export {
 export { StopSequenceCutter } from "./stop-sequences.js";
 export { estimateTokens } from "./tokens.js";
 export { findTool, normaliseToolName, type Tool, type ToolContext } from "./tool.js";
+export { ToolCallingAgent, type ToolCallingAgentOptions } from "./tool-calling-agent.js";
