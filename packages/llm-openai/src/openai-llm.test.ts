@@ -1,7 +1,7 @@
 import { Agent, generate } from "@langchain-mini/core";
 import { afterEach, describe, expect, it } from "vitest";
 import { OpenAiLlm } from "./openai-llm.js";
-import { type FakeReply, startFakeOpenAi } from "./test-support/fake-openai-server.js";
+import { type FakeReply, startFakeOpenAi } from "./testing/fake-openai-server.js";
 
 const KEY = "sk-test-secret-key-1234567890";
 let fake: Awaited<ReturnType<typeof startFakeOpenAi>> | undefined;

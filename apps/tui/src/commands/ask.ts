@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
-import { Agent, type AgentEvent } from "@langchain-mini/core";
+import type { AgentEvent } from "@langchain-mini/core";
 import { loadEnv } from "../config/env.js";
-import { buildRuntime, runOptionSpec } from "../config/run-options.js";
+import { buildRuntime, createAgent, runOptionSpec } from "../config/run-options.js";
 import { usageError } from "../config/usage-error.js";
 import { createTextTrace } from "../render/text-trace.js";
 import { createVerboseTrace } from "../render/verbose-trace.js";
@@ -11,7 +11,9 @@ import { traceFromOptions } from "../trace/trace-writer.js";
 export const ASK_USAGE = `Usage: langchain-mini ask [options] <question...>
 
 Options:
-  --llm <spec>       script:<file.json> (replies in order, offline)
+  --llm <spec>       openai[:model] (OpenAI or any OpenAI-compatible server: OPENAI_API_KEY,
+                     OPENAI_BASE_URL, OPENAI_MODEL; the default when either of the first two is set)
+                     script:<file.json> (replies in order, offline)
                      llamacpp:<file.gguf | URL | hf:user/repo:quant> (a local model, in process;
                      downloads go to LANGCHAIN_MINI_HOME/models and are reused)
                      <module>:<model> (a plug-in: a provider package installed in this
@@ -20,6 +22,7 @@ Options:
   --tools <names>    comma-separated; default: every configured tool
                      a name may be a tool package installed in this project, or a file
                      such as ./my-tool.js, that exports createTool
+  --agent <mode>     react (the text ReAct format, default) or tools (native function calling)
   --max-steps <n>    LLM calls before giving up; default 15
   --json             one JSON event per line on stdout instead of text
   --verbose          also show every prompt and raw completion, and a run summary
@@ -62,7 +65,7 @@ export async function ask(argv: readonly string[]): Promise<number> {
   };
   for (const notice of runtime.notices) render({ type: "warning", message: notice });
 
-  const agent = new Agent({ llm: runtime.llm, tools: runtime.tools, maxSteps: runtime.maxSteps });
+  const agent = createAgent(runtime);
   const controller = new AbortController();
   const onSignal = () => controller.abort();
   process.once("SIGINT", onSignal);

@@ -25,6 +25,11 @@ const NO_CONTEXT: ProviderContext = { toolNames: [], constrained: false };
 
 const providers: Record<string, ProviderFactory> = {
   script: async (argument) => (await import("./script-llm.js")).createScriptLlm(argument),
+  openai: async (argument, env) =>
+    new (await import("@langchain-mini/llm-openai")).OpenAiLlm({
+      model: argument || undefined,
+      env,
+    }),
   llamacpp: async (argument, env, context) =>
     (await import("./llamacpp-llm.js")).createLlamaCppLlm(argument, env, context),
 };
@@ -36,7 +41,11 @@ export async function createLlm(
   context: ProviderContext = NO_CONTEXT,
 ): Promise<Llm> {
   if (!spec) {
-    throw usageError("No LLM configured: pass --llm script:<file.json> to run offline");
+    // Like the OpenAI SDK itself: a key or a base URL in the environment means OpenAI.
+    if (env.OPENAI_API_KEY || env.OPENAI_BASE_URL) return createLlm("openai", env, context);
+    throw usageError(
+      "No LLM configured: set OPENAI_API_KEY (or OPENAI_BASE_URL for a local server such as Ollama) in the environment or .env, or pass --llm script:<file.json> or --llm llamacpp:<model.gguf> to run offline",
+    );
   }
   const colon = spec.indexOf(":");
   const name = colon === -1 ? spec : spec.slice(0, colon);

@@ -1,5 +1,5 @@
 import type { ParseArgsConfig } from "node:util";
-import type { Llm, Tool } from "@langchain-mini/core";
+import { Agent, type Llm, type Tool, ToolCallingAgent } from "@langchain-mini/core";
 import type { Env } from "./env.js";
 import { createLlm } from "./llm-providers.js";
 import { selectTools } from "./tool-registry.js";
@@ -9,6 +9,7 @@ import { usageError } from "./usage-error.js";
 export const runOptionSpec = {
   llm: { type: "string" },
   tools: { type: "string" },
+  agent: { type: "string" },
   "max-steps": { type: "string" },
   trace: { type: "string" },
   debug: { type: "boolean" },
@@ -18,6 +19,7 @@ export const runOptionSpec = {
 export interface RunOptionValues {
   readonly llm?: string;
   readonly tools?: string;
+  readonly agent?: string;
   readonly "max-steps"?: string;
   readonly constrained?: boolean;
 }
@@ -26,17 +28,35 @@ export interface Runtime {
   readonly llm: Llm;
   readonly tools: Tool[];
   readonly maxSteps: number;
+  /** `--agent`: the text ReAct format (default) or the model's native tool calls. */
+  readonly agentMode: AgentMode;
   readonly notices: string[];
 }
 
+export type AgentMode = "react" | "tools";
+
 export async function buildRuntime(values: RunOptionValues, env: Env): Promise<Runtime> {
   const maxSteps = parseMaxSteps(values["max-steps"]);
+  const agentMode = parseAgentMode(values.agent);
   const { tools, notices } = await selectTools(values.tools, env);
   const llm = await createLlm(values.llm, env, {
     toolNames: tools.map((tool) => tool.name),
     constrained: values.constrained === true,
   });
-  return { llm, tools, maxSteps, notices };
+  return { llm, tools, maxSteps, agentMode, notices };
+}
+
+function parseAgentMode(value: string | undefined): AgentMode {
+  if (value === undefined || value === "react" || value === "tools") return value ?? "react";
+  throw usageError(
+    `--agent must be react (the text ReAct format) or tools (native function calling), got '${value}'`,
+  );
+}
+
+/** The agent for a runtime: the ReAct executor, or the function-calling one with `--agent tools`. */
+export function createAgent(runtime: Runtime) {
+  const options = { llm: runtime.llm, tools: runtime.tools, maxSteps: runtime.maxSteps };
+  return runtime.agentMode === "tools" ? new ToolCallingAgent(options) : new Agent(options);
 }
 
 function parseMaxSteps(value: string | undefined) {

@@ -32,7 +32,7 @@ export interface RecordedRequest {
 }
 
 /**
- * An OpenAI-compatible server on 127.0.0.1 that streams chat completions over SSE the
+ * For tests (ours and yours): an OpenAI-compatible server on 127.0.0.1 that streams chat completions over SSE the
  * way the real API does (role chunk, content chunks, finish chunk, usage chunk, [DONE]).
  * Replies are consumed in order; the last one repeats.
  */

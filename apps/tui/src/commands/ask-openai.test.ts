@@ -1,0 +1,105 @@
+import { startFakeOpenAi } from "@langchain-mini/llm-openai/testing";
+import { afterEach, describe, expect, it } from "vitest";
+import { runCli, tempDir } from "../test-support/cli.js";
+
+let fake: Awaited<ReturnType<typeof startFakeOpenAi>> | undefined;
+afterEach(async () => {
+  await fake?.close();
+  fake = undefined;
+});
+
+// Seed 000's square root of 25, as a real OpenAI-compatible server would stream it.
+const seedReplies = [
+  {
+    text: " I need to use a calculator for this\nAction: calculator\nAction Input: 25^(1/2)\nObservation: 5",
+  },
+  { text: " I now know the final answer\nFinal Answer: The square root of 25 is 5." },
+];
+
+describe("ask --llm openai against a local OpenAI-compatible server", () => {
+  it("answers seed 000's square root of 25 end to end", async () => {
+    fake = await startFakeOpenAi(seedReplies);
+    const result = await runCli(
+      [
+        "ask",
+        "--llm",
+        "openai:llama3.2",
+        "--tools",
+        "calculator",
+        "what is the square root of 25?",
+      ],
+      {
+        env: { OPENAI_BASE_URL: fake.baseURL },
+      },
+    );
+    expect(result.stderr).toContain("Action Input: 25^(1/2)\nObservation: 5\n");
+    expect(result.stdout).toBe("The square root of 25 is 5.\n");
+    expect(result.status).toBe(0);
+    expect(fake.requests[0]?.body.model).toBe("llama3.2");
+  });
+
+  it("is the default when OPENAI_BASE_URL is set, and shows usage in --json", async () => {
+    fake = await startFakeOpenAi(seedReplies);
+    const result = await runCli(
+      ["ask", "--json", "--tools", "calculator", "what is the square root of 25?"],
+      {
+        env: { OPENAI_BASE_URL: fake.baseURL, OPENAI_MODEL: "qwen3" },
+      },
+    );
+    expect(result.status).toBe(0);
+    const events = result.stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    const ends = events.filter((event) => event.type === "llm-end");
+    expect(ends).toHaveLength(2);
+    expect(ends.every((event) => event.usage.inputTokens > 0 && event.usage.outputTokens > 0)).toBe(
+      true,
+    );
+    expect(events[0]).toMatchObject({ type: "run-start", provider: "openai", model: "qwen3" });
+  });
+
+  it("tells the user their key was rejected, without printing it, exit 1", async () => {
+    fake = await startFakeOpenAi([
+      { status: 401, error: { message: "Incorrect API key provided: sk-live-abcdef1234567890" } },
+    ]);
+    const result = await runCli(["ask", "--tools", "calculator", "q"], {
+      env: { OPENAI_BASE_URL: fake.baseURL, OPENAI_API_KEY: "sk-live-abcdef1234567890" },
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(`OPENAI_API_KEY was rejected by ${fake.baseURL} (401)`);
+    expect(result.stderr).not.toContain("sk-live-abcdef1234567890");
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it("runs the function-calling agent with --agent tools", async () => {
+    fake = await startFakeOpenAi([
+      { text: "", toolCalls: [{ name: "calculator", arguments: '{"input":"25^(1/2)"}' }] },
+      { text: "The square root of 25 is 5." },
+    ]);
+    const result = await runCli(
+      ["ask", "--agent", "tools", "--llm", "openai", "--tools", "calculator", "root of 25?"],
+      {
+        cwd: tempDir(),
+        env: { OPENAI_BASE_URL: fake.baseURL },
+      },
+    );
+    expect(result.stderr).toContain("Action: calculator\nAction Input: 25^(1/2)\nObservation: 5\n");
+    expect(result.stdout).toBe("The square root of 25 is 5.\n");
+    expect(fake.requests[1]?.body.messages).toContainEqual({
+      role: "tool",
+      content: "5",
+      tool_call_id: "call_0",
+    });
+  });
+
+  it("rejects an unknown --agent mode in one line, exit 2", async () => {
+    const result = await runCli(["ask", "--agent", "plan", "--llm", "openai", "q"], {
+      env: { OPENAI_API_KEY: "x" },
+    });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe(
+      "langchain-mini: --agent must be react (the text ReAct format) or tools (native function calling), got 'plan'\n",
+    );
+  });
+});

@@ -1,0 +1,1 @@
+export { type FakeReply, type RecordedRequest, startFakeOpenAi } from "./fake-openai-server.js";
