@@ -1,0 +1,48 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export interface FakeSearchReply {
+  readonly status?: number;
+  /** An object is sent as JSON; a string as it is. */
+  readonly body: unknown;
+  readonly delayMs?: number;
+}
+
+/**
+ * For tests (ours and yours): a SerpApi stand-in on 127.0.0.1. Replies are chosen by the
+ * `q` parameter, with `fallback` for any other query; every request's parameters are
+ * recorded. Point the tool at it with SERPAPI_BASE_URL (or the baseURL option).
+ */
+export async function startFakeSerpApi(
+  replies: Readonly<Record<string, FakeSearchReply>>,
+  fallback: FakeSearchReply = { body: { organic_results: [] } },
+) {
+  const requests: Array<Record<string, string>> = [];
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? "/", "http://localhost");
+    const parameters = Object.fromEntries(url.searchParams);
+    requests.push(parameters);
+    const reply = replies[parameters.q ?? ""] ?? fallback;
+    const send = () => {
+      if (response.destroyed) return;
+      const json = typeof reply.body !== "string";
+      response.writeHead(reply.status ?? 200, {
+        "content-type": json ? "application/json" : "text/html",
+      });
+      response.end(json ? JSON.stringify(reply.body) : reply.body);
+    };
+    if (reply.delayMs) setTimeout(send, reply.delayMs);
+    else send();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseURL: `http://127.0.0.1:${port}`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,1 @@
+export { type FakeSearchReply, startFakeSerpApi } from "./fake-serpapi.js";
