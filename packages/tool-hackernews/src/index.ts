@@ -1,0 +1,5 @@
+export {
+  createHackerNewsTool,
+  HACKERNEWS_DESCRIPTION,
+  type HackerNewsOptions,
+} from "./hackernews-tool.js";

@@ -1,0 +1,47 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export interface FakeHackerNewsOptions {
+  readonly hits?: readonly Record<string, unknown>[];
+  /** Item id → its children (comments). */
+  readonly items?: Readonly<Record<string, readonly { text: string | null }[]>>;
+  readonly status?: number;
+  readonly body?: string;
+  readonly delayMs?: number;
+}
+
+/** For tests: the two Algolia Hacker News endpoints the tool uses, on 127.0.0.1. */
+export async function startFakeHackerNews(options: FakeHackerNewsOptions) {
+  const requests: string[] = [];
+  const server = createServer((request, response) => {
+    requests.push(request.url ?? "");
+    const send = () => {
+      if (response.destroyed) return;
+      if (options.status || options.body !== undefined) {
+        response.writeHead(options.status ?? 200, { "content-type": "text/plain" });
+        response.end(options.body ?? "error");
+        return;
+      }
+      const url = new URL(request.url ?? "/", "http://localhost");
+      const item = /^\/api\/v1\/items\/(.+)$/.exec(url.pathname)?.[1];
+      const payload = item
+        ? { id: item, children: options.items?.[item] ?? [] }
+        : { hits: options.hits ?? [] };
+      response.writeHead(200, { "content-type": "application/json" });
+      response.end(JSON.stringify(payload));
+    };
+    if (options.delayMs) setTimeout(send, options.delayMs);
+    else send();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseURL: `http://127.0.0.1:${port}`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

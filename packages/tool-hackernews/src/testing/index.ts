@@ -1,0 +1,1 @@
+export { type FakeHackerNewsOptions, startFakeHackerNews } from "./fake-hackernews.js";
