@@ -24,6 +24,8 @@ describe("ask: the seeds' calculator runs, end to end through the built CLI", ()
     expect(result.stderr).toBe(
       [
         "Question: What is the total number of five year periods in the year 2023?",
+        // No SERPAPI_API_KEY in the test's environment: search is left out, with a notice.
+        "Warning: SERPAPI_API_KEY is not set, so web search is left out: set it in the environment or .env to enable the search tool",
         "Thought: I need to calculate the amount of five year periods.",
         "Action: calculator",
         "Action Input: 2023/5",

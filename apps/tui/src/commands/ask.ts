@@ -63,7 +63,6 @@ export async function ask(argv: readonly string[]): Promise<number> {
     const safe = redactEvent(event, redact);
     for (const renderer of renderers) renderer(safe);
   };
-  for (const notice of runtime.notices) render({ type: "warning", message: notice });
 
   const agent = createAgent(runtime);
   const controller = new AbortController();
@@ -72,7 +71,13 @@ export async function ask(argv: readonly string[]): Promise<number> {
   process.once("SIGTERM", onSignal);
   try {
     const run = agent.run(question, { signal: controller.signal });
-    for await (const event of run) render(event);
+    for await (const event of run) {
+      render(event);
+      // Notices (a tool left out for want of a key) follow run-start, which stays first.
+      if (event.type === "run-start") {
+        for (const notice of runtime.notices) render({ type: "warning", message: notice });
+      }
+    }
     const result = await run.result;
     if (result.status !== "answered") return 1;
     if (!values.json) process.stdout.write(`${redact(result.answer ?? "")}\n`);

@@ -4,10 +4,35 @@ import type { Env } from "./env.js";
 import { usageError } from "./usage-error.js";
 
 /** A tool the app can offer, or the reason it cannot (shown as a notice). */
-type ToolFactory = (env: Env) => Tool | { readonly unavailable: string };
+type ToolFactory = (env: Env) => Promise<Tool | { readonly unavailable: string }>;
 
-const registry: Record<string, ToolFactory> = {
-  calculator: () => createCalculator(),
+interface Entry {
+  readonly create: ToolFactory;
+  /** Offered when --tools is not given. */
+  readonly byDefault: boolean;
+}
+
+// In the seeds' order. Network tools are imported only when they are used.
+const registry: Record<string, Entry> = {
+  search: {
+    byDefault: true,
+    create: async (env) => {
+      if (!env.SERPAPI_API_KEY) {
+        return {
+          unavailable:
+            "SERPAPI_API_KEY is not set, so web search is left out: set it in the environment or .env to enable the search tool",
+        };
+      }
+      return (await import("@langchain-mini/tool-search")).createSearchTool({ env });
+    },
+  },
+  calculator: { byDefault: true, create: async () => createCalculator() },
+  // Opt-in: it widens every prompt, and the seeds' agent offers search and the calculator.
+  hackernews: {
+    byDefault: false,
+    create: async (env) =>
+      (await import("@langchain-mini/tool-hackernews")).createHackerNewsTool({ env }),
+  },
 };
 
 export interface ToolSelection {
@@ -27,16 +52,16 @@ export async function selectTools(names: string | undefined, env: Env): Promise<
         .split(",")
         .map((name) => name.trim())
         .filter(Boolean)
-    : Object.keys(registry);
+    : Object.keys(registry).filter((name) => registry[name]?.byDefault);
   const tools: Tool[] = [];
   const notices: string[] = [];
   for (const name of new Set(wanted)) {
-    const factory = registry[name.toLowerCase()];
-    if (!factory) {
+    const entry = registry[name.toLowerCase()];
+    if (!entry) {
       tools.push(await loadTool(name, env));
       continue;
     }
-    const tool = factory(env);
+    const tool = await entry.create(env);
     if ("unavailable" in tool) {
       if (explicit) throw usageError(tool.unavailable);
       notices.push(tool.unavailable);
