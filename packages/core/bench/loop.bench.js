@@ -1,9 +1,15 @@
 // The agent loop's own cost per step: a scripted LLM with no latency and a trivial tool,
-// so what is measured is parsing, prompt growth, events and bookkeeping.
+// so what is measured is parsing, prompt growth, events and bookkeeping. The machine is
+// shared, so each figure is the median of several rounds, as wall time and as this
+// process's CPU time (which other processes disturb less).
 import { Agent } from "../dist/index.js";
 import { ScriptedLlm } from "../dist/testing/index.js";
 
-const echo = { name: "echo", description: "repeats its input", execute: (input) => input };
+const ROUNDS = 7;
+const STEPS_PER_ROUND = 10_000;
+
+const syncEcho = { name: "echo", description: "repeats its input", execute: (input) => input };
+const asyncEcho = { ...syncEcho, execute: async (input) => input };
 
 function script(steps) {
   const replies = [];
@@ -14,29 +20,50 @@ function script(steps) {
   return replies;
 }
 
-async function runOnce(steps, drainEvents) {
-  const llm = new ScriptedLlm(script(steps), { chunkSize: 1_000 });
-  const agent = new Agent({ llm, tools: [echo], maxSteps: steps + 1 });
+async function runOnce(replies, tool, readEvents) {
+  const llm = new ScriptedLlm(replies, { chunkSize: 16 });
+  const agent = new Agent({ llm, tools: [tool], maxSteps: replies.length, today: "2026-01-01" });
   const run = agent.run("How long does a step take?");
-  if (drainEvents) for await (const _event of run);
+  if (readEvents) for await (const _event of run);
   const result = await run.result;
   if (result.status !== "answered") throw new Error(`run failed: ${JSON.stringify(result.error)}`);
 }
 
-async function measure(steps, drainEvents) {
-  const runs = Math.max(20, Math.round(20_000 / steps));
-  for (let index = 0; index < Math.min(runs, 200); index++) await runOnce(steps, drainEvents);
+async function round(steps, tool, readEvents) {
+  const replies = script(steps);
+  const runs = Math.max(10, Math.round(STEPS_PER_ROUND / steps));
+  const cpu = process.cpuUsage();
   const started = process.hrtime.bigint();
-  for (let index = 0; index < runs; index++) await runOnce(steps, drainEvents);
-  const elapsedUs = Number(process.hrtime.bigint() - started) / 1_000;
-  return elapsedUs / (runs * steps);
+  for (let index = 0; index < runs; index++) await runOnce(replies, tool, readEvents);
+  const wallUs = Number(process.hrtime.bigint() - started) / 1_000;
+  const { user, system } = process.cpuUsage(cpu);
+  return { wall: wallUs / (runs * steps), cpu: (user + system) / (runs * steps) };
 }
 
-console.log("agent loop, scripted LLM without latency (µs per step; target < 20)");
+const median = (values) => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function measure(steps, tool, readEvents) {
+  await round(steps, tool, readEvents); // warm-up: JIT and caches
+  const rounds = [];
+  for (let index = 0; index < ROUNDS; index++) rounds.push(await round(steps, tool, readEvents));
+  return {
+    wall: median(rounds.map((figures) => figures.wall)),
+    cpu: median(rounds.map((figures) => figures.cpu)),
+  };
+}
+
+const cell = ({ wall, cpu }) =>
+  `${wall.toFixed(1).padStart(6)} (${cpu.toFixed(1).padStart(5)} cpu)`;
+
+console.log(
+  `agent loop, scripted LLM without latency: µs per step, median of ${ROUNDS} rounds (target < 20)`,
+);
+console.log("            sync tool, result    sync tool, events    async tool, events");
 for (const steps of [1, 10, 100]) {
-  const quiet = await measure(steps, false);
-  const streamed = await measure(steps, true);
-  console.log(
-    `  ${String(steps).padStart(3)}-step run: ${quiet.toFixed(1).padStart(6)} µs/step (result only), ${streamed.toFixed(1).padStart(6)} µs/step (events read)`,
-  );
+  const figures = [
+    await measure(steps, syncEcho, false),
+    await measure(steps, syncEcho, true),
+    await measure(steps, asyncEcho, true),
+  ];
+  console.log(`  ${String(steps).padStart(3)} steps  ${figures.map(cell).join("   ")}`);
 }

@@ -17,31 +17,65 @@ export async function runTool(
   input: string,
   options: { readonly signal: AbortSignal; readonly timeoutMs: number },
 ): Promise<ToolOutcome> {
+  const runSignal = options.signal;
+  if (runSignal.aborted) throw cancelled();
   const timeoutMs = tool.timeoutMs ?? options.timeoutMs;
-  const timeout = new AbortController();
-  const timer = setTimeout(() => timeout.abort(), timeoutMs);
-  const signal = AbortSignal.any([options.signal, timeout.signal]);
-  let onAbort: (() => void) | undefined;
+  // One controller per call, linked to the run's signal by hand: AbortSignal.any costs
+  // more than the rest of a step put together (weak refs, and garbage for the collector).
+  const controller = new AbortController();
+  let output: unknown;
   try {
-    const aborted = new Promise<never>((_, reject) => {
-      onAbort = () => reject(new Error("aborted"));
-      signal.addEventListener("abort", onAbort, { once: true });
-    });
-    const output = await Promise.race([Promise.resolve(tool.execute(input, { signal })), aborted]);
-    return { observation: typeof output === "string" ? output : String(output) };
+    output = tool.execute(input, { signal: controller.signal });
+    // A synchronous tool has already finished: no timer, no race.
+    if (!isPromiseLike(output)) return { observation: String(output) };
   } catch (error) {
-    if (options.signal.aborted) throw new LangchainMiniError("aborted", "The run was cancelled");
-    if (timeout.signal.aborted) {
-      const message = `Tool ${tool.name} timed out after ${formatSeconds(timeoutMs)}. Try a simpler input or another tool.`;
-      return { observation: message, error: { code: "tool_timeout", message } };
-    }
-    const reason = error instanceof Error ? error.message : String(error);
-    const message = `Tool ${tool.name} failed: ${reason || "unknown error"}`;
-    return { observation: message, error: { code: "tool_failed", message } };
+    return failure(tool, error);
+  }
+
+  let timedOut = false;
+  let stopWaiting: (() => void) | undefined;
+  const stopped = new Promise<typeof stoppedMarker>((resolve) => {
+    stopWaiting = () => resolve(stoppedMarker);
+  });
+  const onRunAbort = () => {
+    controller.abort(runSignal.reason);
+    stopWaiting?.();
+  };
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort(new Error(`timed out after ${timeoutMs} ms`));
+    stopWaiting?.();
+  }, timeoutMs);
+  runSignal.addEventListener("abort", onRunAbort, { once: true });
+  try {
+    const settled = await Promise.race([output, stopped]);
+    if (runSignal.aborted) throw cancelled();
+    if (settled !== stoppedMarker) return { observation: String(settled) };
+  } catch (error) {
+    if (runSignal.aborted) throw cancelled();
+    if (!timedOut) return failure(tool, error);
   } finally {
     clearTimeout(timer);
-    if (onAbort) signal.removeEventListener("abort", onAbort);
+    runSignal.removeEventListener("abort", onRunAbort);
   }
+  const message = `Tool ${tool.name} timed out after ${formatSeconds(timeoutMs)}. Try a simpler input or another tool.`;
+  return { observation: message, error: { code: "tool_timeout", message } };
+}
+
+const stoppedMarker: unique symbol = Symbol("stopped");
+
+function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
+  return typeof (value as PromiseLike<unknown> | null)?.then === "function";
+}
+
+function cancelled() {
+  return new LangchainMiniError("aborted", "The run was cancelled");
+}
+
+function failure(tool: Tool, error: unknown): ToolOutcome {
+  const reason = error instanceof Error ? error.message : String(error);
+  const message = `Tool ${tool.name} failed: ${reason || "unknown error"}`;
+  return { observation: message, error: { code: "tool_failed", message } };
 }
 
 function formatSeconds(ms: number) {
