@@ -14,3 +14,4 @@ export {
   type ToolDescription,
 } from "./react-prompt.js";
 export { MissingVariableError, renderTemplate, templateVariables } from "./render.js";
+export { renderSummaryPrompt, SUMMARY_TEMPLATE } from "./summary-prompt.js";

@@ -1,0 +1,9 @@
+import { homedir } from "node:os";
+import { join } from "node:path";
+
+/** LANGCHAIN_MINI_HOME, else $XDG_DATA_HOME/langchain-mini, else ~/.local/share/langchain-mini. */
+export function dataHome(env: Readonly<Record<string, string | undefined>> = process.env) {
+  if (env.LANGCHAIN_MINI_HOME) return env.LANGCHAIN_MINI_HOME;
+  if (env.XDG_DATA_HOME) return join(env.XDG_DATA_HOME, "langchain-mini");
+  return join(env.HOME || homedir(), ".local", "share", "langchain-mini");
+}

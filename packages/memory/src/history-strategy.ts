@@ -1,0 +1,114 @@
+import { estimateTokens, LangchainMiniError, type Llm } from "@langchain-mini/core";
+import { formatChatHistory } from "@langchain-mini/prompts";
+import { type SessionRecord, type TurnRecord, turnsOf } from "./session-record.js";
+import { updateSummary } from "./summary.js";
+
+/**
+ * Decides what of a session's history the prompts receive. `history` is pure and cheap;
+ * `afterTurn` lets a strategy do its upkeep (the summary) once a turn is stored.
+ */
+export interface HistoryStrategy {
+  readonly name: string;
+  history(records: readonly SessionRecord[]): string;
+  afterTurn?(
+    records: readonly SessionRecord[],
+    signal?: AbortSignal,
+  ): Promise<SessionRecord | undefined>;
+}
+
+const asked = (turn: TurnRecord) => ({
+  question: turn.standaloneQuestion ?? turn.question,
+  answer: turn.answer,
+});
+
+/** Every turn: exact, but the prompt grows with the conversation. */
+export function bufferHistory(): HistoryStrategy {
+  return { name: "buffer", history: (records) => formatChatHistory(turnsOf(records).map(asked)) };
+}
+
+/** The last `turns` turns. */
+export function windowHistory(turns: number): HistoryStrategy {
+  return {
+    name: `window:${turns}`,
+    history: (records) => formatChatHistory(turnsOf(records).slice(-turns).map(asked)),
+  };
+}
+
+/** As many recent turns as fit in `maxTokens` (estimated). */
+export function tokenBudgetHistory(maxTokens: number): HistoryStrategy {
+  return {
+    name: `tokens:${maxTokens}`,
+    history(records) {
+      const chosen: TurnRecord[] = [];
+      let used = 0;
+      for (const turn of turnsOf(records).reverse()) {
+        const cost = estimateTokens(formatChatHistory([asked(turn)])) + 1;
+        if (used + cost > maxTokens) break;
+        used += cost;
+        chosen.unshift(turn);
+      }
+      return formatChatHistory(chosen.map(asked));
+    },
+  };
+}
+
+/**
+ * A rolling summary written by the LLM, updated one turn at a time and stored with the
+ * session, plus the turns it does not cover yet.
+ */
+export function summaryHistory(llm: Llm): HistoryStrategy {
+  return {
+    name: "summary",
+    history(records) {
+      const { summary, pending } = summaryState(records);
+      const recent = formatChatHistory(pending.map(asked));
+      return [summary && `Summary of the conversation so far: ${summary}`, recent]
+        .filter(Boolean)
+        .join("\n");
+    },
+    async afterTurn(records, signal) {
+      const { summary, covered, pending } = summaryState(records);
+      if (pending.length === 0) return undefined;
+      // Normally one turn; more only when an earlier process stopped before its update.
+      const next = await updateSummary(llm, summary, formatChatHistory(pending.map(asked)), signal);
+      return {
+        type: "summary",
+        summary: next,
+        coveredTurns: covered + pending.length,
+        at: new Date().toISOString(),
+      };
+    },
+  };
+}
+
+function summaryState(records: readonly SessionRecord[]) {
+  const turns = turnsOf(records);
+  const latest = records.findLast((record) => record.type === "summary");
+  const covered = latest?.type === "summary" ? Math.min(latest.coveredTurns, turns.length) : 0;
+  const summary = latest?.type === "summary" ? latest.summary : "";
+  return { summary, covered, pending: turns.slice(covered) };
+}
+
+/** `buffer`, `window[:k]`, `tokens[:n]` or `summary`, as the CLI's --history takes it. */
+export function parseHistoryStrategy(spec: string, llm: Llm): HistoryStrategy {
+  const [name, argument] = spec.split(":", 2);
+  const number = (fallback: number) => {
+    if (argument === undefined) return fallback;
+    const value = Number(argument);
+    if (!Number.isSafeInteger(value) || value < 1) {
+      throw new LangchainMiniError(
+        "config_invalid",
+        `--history ${spec}: '${argument}' must be a whole number of at least 1`,
+      );
+    }
+    return value;
+  };
+  if (name === "buffer") return bufferHistory();
+  if (name === "window") return windowHistory(number(10));
+  if (name === "tokens") return tokenBudgetHistory(number(2_000));
+  if (name === "summary") return summaryHistory(llm);
+  throw new LangchainMiniError(
+    "config_invalid",
+    `--history must be buffer, window[:turns], tokens[:budget] or summary, got '${spec}'`,
+  );
+}
