@@ -4,6 +4,7 @@ import { exitWith, reportFailure } from "./report-failure.js";
 const HELP = `langchain-mini: ask an LLM agent questions, with tools, in a ReAct loop.
 
 Usage:
+  langchain-mini [tui] [options]               the terminal UI, on a terminal (see: tui --help)
   langchain-mini ask [options] <question...>   answer one question (see: ask --help)
   langchain-mini replay [options] <trace.jsonl> replay a recorded run (see: replay --help)
   langchain-mini --version`;
@@ -20,12 +21,16 @@ async function main(argv: readonly string[]): Promise<number> {
     case "-v":
       return (await import("./commands/version.js")).version();
     case undefined:
+    case "tui":
+      return (await import("./commands/tui.js")).tui(rest);
     case "--help":
     case "-h":
     case "help":
       process.stdout.write(`${HELP}\n`);
       return 0;
     default:
+      // Options with no command (`langchain-mini --llm …`) are the terminal UI's.
+      if (command.startsWith("-")) return (await import("./commands/tui.js")).tui(argv);
       process.stderr.write(
         `langchain-mini: unknown command '${command}': run langchain-mini --help\n`,
       );

@@ -1,0 +1,88 @@
+import { parseArgs } from "node:util";
+import { type AgentEvent, isLangchainMiniError } from "@langchain-mini/core";
+import { type Env, loadEnv } from "../config/env.js";
+import { createLlm } from "../config/llm-providers.js";
+import { buildRuntime, runOptionSpec } from "../config/run-options.js";
+import { createRedactor, redactEvent } from "../trace/redact.js";
+import { openTrace, type TraceWriter, traceFromOptions } from "../trace/trace-writer.js";
+
+export const TUI_USAGE = `Usage: langchain-mini [options]      the terminal UI (needs a terminal)
+
+Options: the same as ask's (see: langchain-mini ask --help)
+  --llm <spec>       openai[:model], script:<file.json>, llamacpp:<model>, <module>:<model>
+  --tools <names>    comma-separated; default: every configured tool
+  --max-steps <n>    LLM calls before giving up on a question; default 15
+  --trace <file>     write every run's events as JSON lines
+  --debug            add stack traces to errors
+
+Keys: Enter asks, Esc cancels, Up/Down recall, PgUp/PgDn scroll, Tab switches pane,
+Ctrl+O unfolds observations, Ctrl+C quits. /help in the app lists the commands.`;
+
+export const NOT_A_TERMINAL =
+  "langchain-mini: the terminal UI needs a terminal on stdin and stdout; in scripts and pipes use: langchain-mini ask [options] <question...>";
+
+/** No subcommand: the Ink UI. Ink and React load only here, after the checks. */
+export async function tui(argv: readonly string[]): Promise<number> {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: { ...runOptionSpec, help: { type: "boolean", short: "h" } },
+  });
+  if (values.help) {
+    process.stdout.write(`${TUI_USAGE}\n`);
+    return 0;
+  }
+  if (!process.stdin.isTTY || !process.stdout.isTTY) {
+    process.stderr.write(`${NOT_A_TERMINAL}\n`);
+    return 2;
+  }
+  // Ink and React load while the LLM and tools are set up: the input line is ready sooner.
+  const ui = import("../ui/start-ui.js");
+  const env = loadEnv();
+  if (!values.llm && !env.OPENAI_API_KEY && !env.OPENAI_BASE_URL) {
+    return (await ui).startSetup("No LLM is configured.");
+  }
+  let runtime: Awaited<ReturnType<typeof buildRuntime>>;
+  try {
+    runtime = await buildRuntime(values, env);
+  } catch (error) {
+    // A provider that cannot start from the environment gets the set-up screen; a
+    // mistake in a flag the user typed gets its one line (exit 2), as with ask.
+    if (values.llm || !isLangchainMiniError(error) || error.code !== "config_invalid") throw error;
+    return (await ui).startSetup(error.message);
+  }
+  const sessionTrace = values.trace ? openTrace(values.trace, env) : undefined;
+  const { createChatService } = await import("../ui/chat-service.js");
+  const service = createChatService({
+    ...runtime,
+    createLlm: (spec) =>
+      createLlm(spec, env, {
+        toolNames: runtime.tools.map((tool) => tool.name),
+        constrained: false,
+      }),
+    wrapRun: (events) => observed(events, env, sessionTrace),
+  });
+  try {
+    return await (await ui).startChat(service);
+  } finally {
+    sessionTrace?.close();
+  }
+}
+
+/** Secrets out of every event before the UI draws it; each event into the trace, if any. */
+async function* observed(
+  events: AsyncIterable<AgentEvent>,
+  env: Env,
+  sessionTrace: TraceWriter | undefined,
+): AsyncGenerator<AgentEvent> {
+  const redact = createRedactor(env);
+  // Without --trace, LANGCHAIN_MINI_TRACE=<dir> gives each run its own file.
+  const trace = sessionTrace ?? traceFromOptions(undefined, env);
+  try {
+    for await (const event of events) {
+      trace?.write(event);
+      yield redactEvent(event, redact);
+    }
+  } finally {
+    if (trace !== sessionTrace) trace?.close();
+  }
+}

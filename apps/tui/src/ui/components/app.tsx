@@ -1,0 +1,71 @@
+import { Box, useApp } from "ink";
+import { useCallback, useReducer } from "react";
+import type { ChatService } from "../chat-service.js";
+import { useChat } from "../hooks/use-chat.js";
+import { useKeyBindings } from "../hooks/use-key-bindings.js";
+import { useLayout } from "../hooks/use-layout.js";
+import { useScroll } from "../hooks/use-scroll.js";
+import { useSubmit } from "../hooks/use-submit.js";
+import { initialState, isRunning, sessionUsage, uiReducer } from "../state/app-reducer.js";
+import { EMPTY_LINE, editLine } from "../state/line-editor.js";
+import { ConversationPane } from "./conversation-pane.js";
+import { InputLine } from "./input-line.js";
+import { StatusBar } from "./status-bar.js";
+import { TracePane } from "./trace-pane.js";
+
+/** The chat: conversation and trace panes, the status bar and the question line. */
+export function App({ service }: { readonly service: ChatService }) {
+  const { exit } = useApp();
+  const [state, dispatch] = useReducer(uiReducer, service, (initial) =>
+    initialState(initial.model, initial.notices),
+  );
+  const [line, edit] = useReducer(editLine, EMPTY_LINE);
+  const layout = useLayout();
+  const scroll = useScroll();
+  const { ask, cancel } = useChat(service, dispatch);
+  const running = isRunning(state);
+  const quit = useCallback(() => exit(0), [exit]);
+  const submit = useSubmit({ service, dispatch, ask, running, quit, resetScroll: scroll.reset });
+  useKeyBindings({
+    line,
+    editLine: edit,
+    dispatch,
+    running,
+    confirmingQuit: state.confirmingQuit,
+    focus: state.focus,
+    submit,
+    cancel,
+    scroll: scroll.scroll,
+    quit,
+  });
+
+  return (
+    <Box flexDirection="column" width={layout.columns} height={layout.rows}>
+      <Box flexDirection={layout.direction}>
+        <ConversationPane
+          entries={state.conversation}
+          session={state.session}
+          box={layout.conversation}
+          focused={state.focus === "conversation"}
+          position={scroll.positions.conversation}
+          onMeasure={scroll.measured}
+        />
+        <TracePane
+          run={state.run}
+          unfolded={state.unfolded}
+          box={layout.trace}
+          focused={state.focus === "trace"}
+          position={scroll.positions.trace}
+          onMeasure={scroll.measured}
+        />
+      </Box>
+      <StatusBar
+        model={state.model}
+        run={state.run}
+        sessionUsage={sessionUsage(state)}
+        confirmingQuit={state.confirmingQuit}
+      />
+      <InputLine line={line} />
+    </Box>
+  );
+}

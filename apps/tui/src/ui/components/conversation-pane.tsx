@@ -1,0 +1,51 @@
+import { Box, Text } from "ink";
+import type { PaneBox } from "../hooks/use-layout.js";
+import type { ScrollPosition } from "../hooks/use-scroll.js";
+import type { ConversationEntry, PaneName } from "../state/ui-state.js";
+import { Pane } from "./pane.js";
+import { colours } from "./theme.js";
+
+interface ConversationPaneProps {
+  readonly entries: readonly ConversationEntry[];
+  readonly session: string | undefined;
+  readonly box: PaneBox;
+  readonly focused: boolean;
+  readonly position: ScrollPosition;
+  readonly onMeasure: (pane: PaneName, max: number, page: number) => void;
+}
+
+/** Questions and final answers, with the app's notices between them. */
+export function ConversationPane({ entries, session, ...pane }: ConversationPaneProps) {
+  const title = session ? `Conversation · ${session}` : "Conversation";
+  return (
+    <Pane name="conversation" title={title} {...pane}>
+      {entries.length === 0 ? (
+        <Text dimColor>Type a question and press Enter. /help lists keys and commands.</Text>
+      ) : (
+        entries.map((entry) => <Entry key={entry.id} entry={entry} />)
+      )}
+    </Pane>
+  );
+}
+
+function Entry({ entry }: { readonly entry: ConversationEntry }) {
+  switch (entry.kind) {
+    case "question":
+      return (
+        <Box marginTop={1}>
+          <Text bold>{`> ${entry.text}`}</Text>
+        </Box>
+      );
+    case "answer":
+      return <Text color={colours.answer}>{entry.text}</Text>;
+    case "cancelled":
+      return <Text color={colours.cancelled}>cancelled</Text>;
+    case "error":
+      return <Text color={colours.error}>{entry.text}</Text>;
+    case "notice":
+      return <Text color={colours.notice}>{entry.text}</Text>;
+    default:
+      entry.kind satisfies never;
+      return null;
+  }
+}

@@ -1,0 +1,40 @@
+import { Text } from "ink";
+
+/** Observations longer than this (lines or characters) are folded. */
+export const FOLD_LINES = 6;
+export const FOLD_CHARACTERS = 480;
+const SHOWN_LINES = 3;
+const SHOWN_CHARACTERS = 240;
+
+interface FoldedTextProps {
+  readonly text: string;
+  readonly colour: string;
+  readonly unfolded: boolean;
+}
+
+/** Long text shows its start and how much is hidden; Ctrl+O unfolds it. */
+export function FoldedText({ text, colour, unfolded }: FoldedTextProps) {
+  const lines = text.split("\n");
+  const long = lines.length > FOLD_LINES || text.length > FOLD_CHARACTERS;
+  if (!long) return <Text color={colour}>{text}</Text>;
+  if (unfolded) {
+    return (
+      <Text color={colour}>
+        {text}
+        <Text dimColor>{"\n(Ctrl+O folds)"}</Text>
+      </Text>
+    );
+  }
+  const shown = lines.slice(0, SHOWN_LINES).join("\n").slice(0, SHOWN_CHARACTERS);
+  const hiddenLines = lines.length - shown.split("\n").length;
+  const hidden =
+    hiddenLines > 0
+      ? `${hiddenLines} more line${hiddenLines === 1 ? "" : "s"}`
+      : `${text.length - shown.length} more characters`;
+  return (
+    <Text color={colour}>
+      {shown}
+      <Text dimColor>{`… ${hidden} (Ctrl+O unfolds)`}</Text>
+    </Text>
+  );
+}

@@ -1,0 +1,23 @@
+import { Box, Text } from "ink";
+import type { LineState } from "../state/line-editor.js";
+import { colours } from "./theme.js";
+
+export const PROMPT = "How can I help? ";
+
+/** The question line of seed 000, with a block cursor. */
+export function InputLine({ line }: { readonly line: LineState }) {
+  const { text, cursor } = line;
+  const under = text.slice(cursor, cursor + 1) || " ";
+  return (
+    <Box borderStyle="round" borderColor={colours.border} paddingX={1}>
+      <Text wrap="truncate-start">
+        <Text bold color={colours.focus}>
+          {PROMPT}
+        </Text>
+        {text.slice(0, cursor)}
+        <Text inverse>{under}</Text>
+        {text.slice(cursor + 1)}
+      </Text>
+    </Box>
+  );
+}

@@ -1,0 +1,22 @@
+import { Box, Text } from "ink";
+import type { ReactNode } from "react";
+
+interface LabelledProps {
+  readonly label: string;
+  readonly colour: string;
+  readonly children: ReactNode;
+}
+
+/** `Label: text`, the label bold in the kind's colour, as in the seeds' traces. */
+export function Labelled({ label, colour, children }: LabelledProps) {
+  return (
+    <Box>
+      <Text bold color={colour}>
+        {`${label}: `}
+      </Text>
+      <Box flexShrink={1} flexDirection="column">
+        {typeof children === "string" ? <Text>{children}</Text> : children}
+      </Box>
+    </Box>
+  );
+}

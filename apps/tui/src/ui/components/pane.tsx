@@ -1,0 +1,56 @@
+import { Box, type DOMElement, Text, useBoxMetrics } from "ink";
+import { type ReactNode, useEffect, useRef } from "react";
+import type { PaneBox } from "../hooks/use-layout.js";
+import { firstRow, type ScrollPosition } from "../hooks/use-scroll.js";
+import type { PaneName } from "../state/ui-state.js";
+import { colours } from "./theme.js";
+
+interface PaneProps {
+  readonly name: PaneName;
+  readonly title: string;
+  readonly box: PaneBox;
+  readonly focused: boolean;
+  readonly position: ScrollPosition;
+  /** Reports how far the pane can scroll and how many rows make a page. */
+  readonly onMeasure: (pane: PaneName, max: number, page: number) => void;
+  readonly children: ReactNode;
+}
+
+/** Border, title and title-line rows around a pane's content. */
+const FRAME_ROWS = 3;
+
+/**
+ * A bordered pane whose content scrolls: the content is laid out at full height, shown
+ * through a window of the pane's rows, and follows its end unless scrolled back.
+ */
+export function Pane({ name, title, box, focused, position, onMeasure, children }: PaneProps) {
+  const content = useRef<DOMElement>(null);
+  const { height: contentRows } = useBoxMetrics(content);
+  const page = Math.max(1, box.height - FRAME_ROWS);
+  const max = Math.max(0, contentRows - page);
+  const top = firstRow(position, max);
+  useEffect(() => onMeasure(name, max, page), [onMeasure, name, max, page]);
+
+  const above = top > 0 ? ` ↑${top}` : "";
+  const below = max - top > 0 ? ` ↓${max - top}` : "";
+  return (
+    <Box
+      flexDirection="column"
+      width={box.width}
+      height={box.height}
+      borderStyle="round"
+      borderColor={focused ? colours.focus : colours.border}
+      paddingX={1}
+    >
+      <Text bold color={focused ? colours.focus : undefined} wrap="truncate-end">
+        {focused ? `▸ ${title}` : title}
+        <Text dimColor>{`${above}${below}`}</Text>
+      </Text>
+      <Box flexDirection="column" height={page} overflowY="hidden" contentOffsetY={top}>
+        <Box ref={content} flexDirection="column" flexShrink={0}>
+          {children}
+        </Box>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,58 @@
+import type { TokenUsage } from "@langchain-mini/core";
+import { Box, Text, useAnimation } from "ink";
+import type { RunView } from "../state/ui-state.js";
+import { colours } from "./theme.js";
+
+const SPINNER = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
+
+interface StatusBarProps {
+  readonly model: string;
+  readonly run: RunView | undefined;
+  readonly sessionUsage: TokenUsage;
+  readonly confirmingQuit: boolean;
+}
+
+/** provider:model, step k of max, tokens for the run and the session, elapsed time, a spinner. */
+export function StatusBar({ model, run, sessionUsage, confirmingQuit }: StatusBarProps) {
+  const running = run?.outcome === "running";
+  // Ticks only while a run goes: the clock and the spinner need it, an idle app does not.
+  const { frame } = useAnimation({ interval: 100, isActive: running });
+  if (confirmingQuit) {
+    return (
+      <Text color={colours.warning} wrap="truncate-end">
+        A question is running: press Ctrl+C again to quit, or Esc to keep going
+      </Text>
+    );
+  }
+  // Most telling first: a narrow terminal cuts the end of the line.
+  const parts = [model];
+  if (run) {
+    parts.push(`step ${run.step} of ${run.maxSteps}`);
+    parts.push(seconds((run.endedAt ?? Date.now()) - run.startedAt));
+    parts.push(`run ${tokens(run.usage)}`);
+  }
+  parts.push(`session ${tokens(sessionUsage)}`);
+  const waiting = run?.waitingOn === "tool" ? "running the tool" : "waiting for the model";
+  return (
+    <Box>
+      <Text wrap="truncate-end">
+        {running && (
+          <Text color={colours.focus}>{`${SPINNER[frame % SPINNER.length]} ${waiting} · `}</Text>
+        )}
+        <Text dimColor>{parts.join(" · ")}</Text>
+      </Text>
+    </Box>
+  );
+}
+
+function tokens(usage: TokenUsage) {
+  return `${count(usage.inputTokens)} in / ${count(usage.outputTokens)} out`;
+}
+
+function count(value: number) {
+  return value >= 10_000 ? `${(value / 1000).toFixed(0)}k` : String(value);
+}
+
+function seconds(ms: number) {
+  return `${(Math.max(0, ms) / 1000).toFixed(1)}s`;
+}

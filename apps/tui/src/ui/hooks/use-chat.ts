@@ -1,0 +1,61 @@
+import { errorInfo } from "@langchain-mini/core";
+import { type Dispatch, useCallback, useEffect, useRef } from "react";
+import type { ChatService } from "../chat-service.js";
+import type { UiAction } from "../state/app-reducer.js";
+import { EventCoalescer } from "../state/event-coalescer.js";
+
+interface ActiveRun {
+  readonly controller: AbortController;
+  readonly coalescer: EventCoalescer;
+}
+
+/**
+ * Runs questions on the agent and feeds their events to the reducer in coalesced
+ * batches. `cancel` aborts the LLM stream and the tool through the run's signal and
+ * lets the app go on at once, whatever the run still sends.
+ */
+export function useChat(service: ChatService, dispatch: Dispatch<UiAction>) {
+  const active = useRef<ActiveRun | undefined>(undefined);
+
+  const ask = useCallback(
+    (question: string) => {
+      const controller = new AbortController();
+      const coalescer = new EventCoalescer((events) =>
+        dispatch({ type: "agent-events", events, now: Date.now() }),
+      );
+      const run: ActiveRun = { controller, coalescer };
+      active.current = run;
+      dispatch({ type: "submitted", question, maxSteps: service.maxSteps, now: Date.now() });
+      void (async () => {
+        try {
+          for await (const event of service.ask(question, controller.signal)) {
+            if (controller.signal.aborted) break;
+            coalescer.push(event);
+          }
+          coalescer.flush();
+        } catch (error) {
+          // A run's failures arrive as events; only a broken service lands here.
+          coalescer.flush();
+          if (!controller.signal.aborted)
+            dispatch({ type: "note", kind: "error", text: errorInfo(error).message });
+        } finally {
+          if (active.current === run) active.current = undefined;
+        }
+      })();
+    },
+    [service, dispatch],
+  );
+
+  const cancel = useCallback(() => {
+    const run = active.current;
+    if (!run) return;
+    active.current = undefined;
+    run.coalescer.dispose();
+    run.controller.abort();
+    dispatch({ type: "cancelled", now: Date.now() });
+  }, [dispatch]);
+
+  useEffect(() => () => active.current?.controller.abort(), []);
+
+  return { ask, cancel };
+}

@@ -1,0 +1,67 @@
+import type { Dispatch } from "react";
+import type { UiAction } from "../state/app-reducer.js";
+import { keyIntent } from "../state/key-map.js";
+import { editLine as applyEdit, type LineEdit, type LineState } from "../state/line-editor.js";
+import type { PaneName } from "../state/ui-state.js";
+import { useKeypress } from "./use-keypress.js";
+
+interface KeyBindings {
+  readonly line: LineState;
+  readonly editLine: Dispatch<LineEdit>;
+  readonly dispatch: Dispatch<UiAction>;
+  readonly running: boolean;
+  readonly confirmingQuit: boolean;
+  readonly focus: PaneName;
+  readonly submit: (line: string) => void;
+  readonly cancel: () => void;
+  readonly scroll: (pane: PaneName, direction: -1 | 1) => void;
+  readonly quit: () => void;
+}
+
+/** Every key the app answers to, in one place, on the one keypress hook. */
+export function useKeyBindings(bindings: KeyBindings) {
+  useKeypress((input, key) => {
+    const { running, confirmingQuit, dispatch } = bindings;
+    const intent = keyIntent(input, key, { running, confirmingQuit });
+    switch (intent.type) {
+      case "submit": {
+        const typed: LineEdit = { type: "insert", text: intent.typed ?? "" };
+        bindings.submit(applyEdit(bindings.line, typed).text);
+        bindings.editLine(typed);
+        bindings.editLine({ type: "submit" });
+        break;
+      }
+      case "cancel-run":
+        bindings.cancel();
+        break;
+      case "ask-quit":
+        dispatch({ type: "quit-asked" });
+        break;
+      case "quit":
+        bindings.quit();
+        break;
+      case "dismiss-quit":
+        dispatch({ type: "quit-dismissed" });
+        break;
+      case "focus-next":
+        dispatch({ type: "focus-moved" });
+        break;
+      case "scroll":
+        bindings.scroll(bindings.focus, intent.direction);
+        break;
+      case "toggle-fold":
+        dispatch({ type: "fold-toggled" });
+        break;
+      case "clear-screen":
+        dispatch({ type: "cleared" });
+        break;
+      case "edit":
+        bindings.editLine(intent.edit);
+        break;
+      case "none":
+        break;
+      default:
+        intent satisfies never;
+    }
+  });
+}

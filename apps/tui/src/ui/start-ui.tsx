@@ -1,0 +1,31 @@
+import { render } from "ink";
+import type { ChatService } from "./chat-service.js";
+import { App } from "./components/app.js";
+import { SetupScreen } from "./components/setup-screen.js";
+
+/**
+ * Draws the chat full-screen (the alternate screen, as vim and htop do) until the user
+ * quits; resolves with the exit status. Only called on a terminal: `interactive` is set
+ * so that a CI variable in the environment cannot turn the live UI into a last frame.
+ */
+export async function startChat(service: ChatService): Promise<number> {
+  const instance = render(<App service={service} />, {
+    exitOnCtrlC: false,
+    alternateScreen: true,
+    interactive: true,
+    incrementalRendering: true,
+    maxFps: 30,
+  });
+  return exitStatus(await instance.waitUntilExit());
+}
+
+/** The set-up screen stays on the normal screen, so what to set is still there after it quits. */
+export async function startSetup(reason: string): Promise<number> {
+  const instance = render(<SetupScreen reason={reason} />, {
+    exitOnCtrlC: false,
+    interactive: true,
+  });
+  return exitStatus(await instance.waitUntilExit());
+}
+
+const exitStatus = (value: unknown) => (typeof value === "number" ? value : 0);

@@ -1,0 +1,143 @@
+import { type AgentEvent, addUsage, NO_USAGE, type TokenUsage } from "@langchain-mini/core";
+import { stripControlSequences as safe } from "../text/sanitize.js";
+import { reduceRun } from "./run-reducer.js";
+import type { ConversationEntry, EntryKind, RunView, UiState } from "./ui-state.js";
+
+export type UiAction =
+  | {
+      readonly type: "submitted";
+      readonly question: string;
+      readonly maxSteps: number;
+      readonly now: number;
+    }
+  /** A batch of events from the current run, coalesced so streaming costs few renders. */
+  | { readonly type: "agent-events"; readonly events: readonly AgentEvent[]; readonly now: number }
+  | { readonly type: "cancelled"; readonly now: number }
+  | { readonly type: "note"; readonly kind: "notice" | "error"; readonly text: string }
+  | { readonly type: "cleared" }
+  /** /new or /session: a different conversation, with the turns it already holds. */
+  | {
+      readonly type: "conversation-started";
+      readonly session?: string;
+      readonly turns: readonly { readonly question: string; readonly answer: string }[];
+    }
+  | { readonly type: "model-changed"; readonly model: string }
+  | { readonly type: "fold-toggled" }
+  | { readonly type: "focus-moved" }
+  | { readonly type: "quit-asked" }
+  | { readonly type: "quit-dismissed" };
+
+export function initialState(model: string, notices: readonly string[] = []): UiState {
+  const base: UiState = {
+    conversation: [],
+    usageBeforeRun: NO_USAGE,
+    model,
+    nextId: 1,
+    unfolded: false,
+    focus: "conversation",
+    confirmingQuit: false,
+  };
+  return notices.reduce((state, text) => withEntry(state, "notice", text), base);
+}
+
+export const isRunning = (state: UiState) => state.run?.outcome === "running";
+
+/** Tokens of the whole session so far, the current run included. */
+export function sessionUsage(state: UiState): TokenUsage {
+  return addUsage(state.usageBeforeRun, state.run?.usage);
+}
+
+export function uiReducer(state: UiState, action: UiAction): UiState {
+  switch (action.type) {
+    case "submitted": {
+      const next = withEntry(state, "question", action.question);
+      return {
+        ...next,
+        usageBeforeRun: sessionUsage(state),
+        run: newRun(next.nextId, safe(action.question), action.maxSteps, action.now),
+        confirmingQuit: false,
+      };
+    }
+    case "agent-events":
+      return action.events.reduce(
+        (current, event) => applyEvent(current, event, action.now),
+        state,
+      );
+    case "cancelled": {
+      if (!state.run || !isRunning(state)) return state;
+      const run: RunView = {
+        ...state.run,
+        outcome: "cancelled",
+        waitingOn: undefined,
+        endedAt: action.now,
+      };
+      return { ...withEntry(state, "cancelled", "cancelled"), run, confirmingQuit: false };
+    }
+    case "note":
+      return withEntry(state, action.kind, action.text);
+    case "cleared":
+      return { ...state, conversation: [], run: isRunning(state) ? state.run : undefined };
+    case "conversation-started": {
+      const fresh: UiState = {
+        ...state,
+        conversation: [],
+        run: undefined,
+        usageBeforeRun: NO_USAGE,
+        session: action.session,
+      };
+      return action.turns.reduce(
+        (current, turn) =>
+          withEntry(withEntry(current, "question", turn.question), "answer", turn.answer),
+        fresh,
+      );
+    }
+    case "model-changed":
+      return { ...state, model: action.model };
+    case "fold-toggled":
+      return { ...state, unfolded: !state.unfolded };
+    case "focus-moved":
+      return { ...state, focus: state.focus === "conversation" ? "trace" : "conversation" };
+    case "quit-asked":
+      return { ...state, confirmingQuit: true };
+    case "quit-dismissed":
+      return { ...state, confirmingQuit: false };
+    default:
+      action satisfies never;
+      return state;
+  }
+}
+
+function applyEvent(state: UiState, event: AgentEvent, now: number): UiState {
+  // Events that arrive after a cancel belong to a run the user has already left.
+  if (!state.run || !isRunning(state)) return state;
+  const run = reduceRun(state.run, event);
+  if (event.type !== "run-end") return { ...state, run };
+  const ended: RunView = { ...run, endedAt: now };
+  const { result } = event;
+  if (result.status === "answered")
+    return { ...withEntry(state, "answer", result.answer ?? ""), run: ended };
+  const text = ended.outcome === "cancelled" ? "cancelled" : (ended.error ?? "No answer");
+  return {
+    ...withEntry(state, ended.outcome === "cancelled" ? "cancelled" : "error", text),
+    run: ended,
+  };
+}
+
+function newRun(id: number, question: string, maxSteps: number, now: number): RunView {
+  return {
+    id,
+    question,
+    steps: [],
+    warnings: [],
+    outcome: "running",
+    step: 0,
+    maxSteps,
+    usage: NO_USAGE,
+    startedAt: now,
+  };
+}
+
+function withEntry(state: UiState, kind: EntryKind, text: string): UiState {
+  const entry: ConversationEntry = { id: state.nextId, kind, text: safe(text) };
+  return { ...state, conversation: [...state.conversation, entry], nextId: state.nextId + 1 };
+}

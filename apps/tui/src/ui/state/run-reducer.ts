@@ -1,0 +1,96 @@
+import { type AgentEvent, addUsage } from "@langchain-mini/core";
+import { stripControlSequences as safe } from "../text/sanitize.js";
+import type { RunOutcome, RunView, TraceStep } from "./ui-state.js";
+
+const outcomeOf: Record<string, RunOutcome> = {
+  answered: "answered",
+  stopped: "stopped",
+  failed: "failed",
+  aborted: "cancelled",
+};
+
+/** Folds one agent event into the run the trace pane shows. Pure. */
+export function reduceRun(run: RunView, event: AgentEvent): RunView {
+  switch (event.type) {
+    case "run-start":
+      return { ...run, maxSteps: event.maxSteps };
+    case "standalone-question":
+      return { ...run, standaloneQuestion: safe(event.question) };
+    case "warning":
+      return { ...run, warnings: [...run.warnings, safe(event.message)] };
+    case "llm-start":
+      return {
+        ...run,
+        step: event.step,
+        waitingOn: "llm",
+        steps: [...run.steps.filter((step) => step.step !== event.step), emptyStep(event.step)],
+      };
+    case "llm-delta":
+      return updateStep(run, event.step, (step) => streamed(step, step.raw + event.text));
+    case "llm-end":
+      return {
+        ...updateStep(run, event.step, (step) => streamed(step, event.completion)),
+        waitingOn: undefined,
+        usage: addUsage(run.usage, event.usage),
+      };
+    case "parse-error":
+      return updateStep(run, event.step, () => ({ formatError: safe(event.message) }));
+    case "action":
+      return updateStep(run, event.step, () => ({
+        thought: safe(event.thought),
+        tool: safe(event.tool),
+        toolInput: safe(event.input),
+      }));
+    case "tool-start":
+      return { ...run, waitingOn: "tool" };
+    case "tool-end":
+      return {
+        ...updateStep(run, event.step, () =>
+          event.error ? { toolError: safe(event.error.message) } : {},
+        ),
+        waitingOn: undefined,
+      };
+    case "observation":
+      return updateStep(run, event.step, () => ({ observation: safe(event.text) }));
+    case "final-answer":
+      return updateStep(run, event.step, () => ({
+        thought: safe(event.thought),
+        finalAnswer: safe(event.answer),
+      }));
+    case "error":
+      return { ...run, error: safe(event.error.message) };
+    case "run-end":
+      return {
+        ...run,
+        outcome: outcomeOf[event.result.status] ?? "failed",
+        error: run.error ?? (event.result.error ? safe(event.result.error.message) : undefined),
+        waitingOn: undefined,
+        usage: event.result.usage,
+      };
+    default:
+      event satisfies never;
+      return run;
+  }
+}
+
+export function emptyStep(step: number): TraceStep {
+  return { step, raw: "", streamed: "" };
+}
+
+function streamed(step: TraceStep, raw: string): Partial<TraceStep> {
+  return raw === step.raw ? {} : { raw, streamed: safe(raw) };
+}
+
+/** Changes one step; an event for a step the UI has not seen (no llm-start) creates it. */
+function updateStep(
+  run: RunView,
+  number: number,
+  change: (step: TraceStep) => Partial<TraceStep>,
+): RunView {
+  const index = run.steps.findIndex((step) => step.step === number);
+  const current = index === -1 ? emptyStep(number) : (run.steps[index] as TraceStep);
+  const next = { ...current, ...change(current) };
+  const steps =
+    index === -1 ? [...run.steps, next] : run.steps.map((step, at) => (at === index ? next : step));
+  return { ...run, steps };
+}

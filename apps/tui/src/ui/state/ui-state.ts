@@ -1,0 +1,67 @@
+import type { TokenUsage } from "@langchain-mini/core";
+
+/** How a run ended, or that it is still going. */
+export type RunOutcome = "running" | "answered" | "stopped" | "failed" | "cancelled";
+
+/** One LLM call of a run and what followed it. Every string here is safe to draw. */
+export interface TraceStep {
+  readonly step: number;
+  /** The completion so far, untouched: kept so each batch re-sanitises it whole. */
+  readonly raw: string;
+  /** `raw` with terminal control sequences removed. */
+  readonly streamed: string;
+  /** Set once the step's action or answer is parsed; until then the UI splits `streamed`. */
+  readonly thought?: string;
+  readonly tool?: string;
+  readonly toolInput?: string;
+  readonly observation?: string;
+  readonly finalAnswer?: string;
+  readonly formatError?: string;
+  readonly toolError?: string;
+}
+
+/** The run the trace pane shows: the current one, or the last one. */
+export interface RunView {
+  readonly id: number;
+  readonly question: string;
+  /** The question the agent worked on, when memory rewrote a follow-up. */
+  readonly standaloneQuestion?: string;
+  readonly steps: readonly TraceStep[];
+  readonly warnings: readonly string[];
+  readonly error?: string;
+  readonly outcome: RunOutcome;
+  /** What the run is waiting on, for the spinner. */
+  readonly waitingOn?: "llm" | "tool";
+  readonly step: number;
+  readonly maxSteps: number;
+  readonly usage: TokenUsage;
+  readonly startedAt: number;
+  readonly endedAt?: number;
+}
+
+export type EntryKind = "question" | "answer" | "notice" | "error" | "cancelled";
+
+export interface ConversationEntry {
+  readonly id: number;
+  readonly kind: EntryKind;
+  readonly text: string;
+}
+
+export type PaneName = "conversation" | "trace";
+
+export interface UiState {
+  readonly conversation: readonly ConversationEntry[];
+  readonly run?: RunView;
+  /** Tokens of the session's earlier runs; the status bar adds the current run's. */
+  readonly usageBeforeRun: TokenUsage;
+  /** `provider:model`, for the status bar. */
+  readonly model: string;
+  readonly session?: string;
+  readonly nextId: number;
+  /** Long observations show whole (Ctrl+O toggles). */
+  readonly unfolded: boolean;
+  /** The pane PgUp / PgDn scroll. */
+  readonly focus: PaneName;
+  /** Ctrl+C was pressed during a run: the next one quits. */
+  readonly confirmingQuit: boolean;
+}
