@@ -32,10 +32,12 @@ describe("renderReactPrompt", () => {
 
   it("keeps a question that looks like a template literal", () => {
     const tricky = renderReactPrompt({
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal placeholder is what is tested
       question: "Explain ${question} and {tool_names}",
       tools,
       today: "d",
     });
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal placeholder is what is tested
     expect(tricky).toContain("Question: Explain ${question} and {tool_names}\nThought:");
   });
 

@@ -18,6 +18,7 @@ describe("renderTemplate", () => {
   });
 
   it("never re-reads the inside of a value", () => {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal placeholder is what is tested
     const question = "What does ${question} or {tools} or {{x}} mean?";
     expect(renderTemplate("Q: {question}\nT: {tools}", { question, tools: "calculator" })).toBe(
       `Q: ${question}\nT: calculator`,
