@@ -7,6 +7,7 @@ Usage:
   langchain-mini [tui] [options]               the terminal UI, on a terminal (see: tui --help)
   langchain-mini ask [options] <question...>   answer one question (see: ask --help)
   langchain-mini replay [options] <trace.jsonl> replay a recorded run (see: replay --help)
+  langchain-mini sessions [list|show|delete]    stored conversations (see: sessions --help)
   langchain-mini --version`;
 
 // Commands are imported on demand so that `ask` never loads what only another command needs.
@@ -15,6 +16,8 @@ async function main(argv: readonly string[]): Promise<number> {
   switch (command) {
     case "ask":
       return (await import("./commands/ask.js")).ask(rest);
+    case "sessions":
+      return (await import("./commands/sessions.js")).sessions(rest);
     case "replay":
       return (await import("./commands/replay.js")).replay(rest);
     case "--version":

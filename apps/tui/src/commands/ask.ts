@@ -1,7 +1,8 @@
 import { parseArgs } from "node:util";
 import type { AgentEvent } from "@langchain-mini/core";
 import { loadEnv } from "../config/env.js";
-import { buildRuntime, createAgent, runOptionSpec } from "../config/run-options.js";
+import { buildRuntime, runOptionSpec } from "../config/run-options.js";
+import { createRunner } from "../config/runner.js";
 import { usageError } from "../config/usage-error.js";
 import { createTextTrace } from "../render/text-trace.js";
 import { createVerboseTrace } from "../render/verbose-trace.js";
@@ -24,6 +25,11 @@ Options:
                      such as ./my-tool.js, that exports createTool
   --agent <mode>     react (the text ReAct format, default) or tools (native function calling)
   --max-steps <n>    LLM calls before giving up; default 15
+  --session <name>   hold a conversation: follow-ups are rewritten into standalone questions
+                     from the session's history, and each answered turn is stored
+                     (LANGCHAIN_MINI_HOME, default ~/.local/share/langchain-mini)
+  --history <kind>   what history a session's prompts get: buffer, window[:turns],
+                     tokens[:budget] (default tokens:2000) or summary
   --json             one JSON event per line on stdout instead of text
   --verbose          also show every prompt and raw completion, and a run summary
   --trace <file>     write every event as JSON lines (LANGCHAIN_MINI_TRACE=<dir>: one file per run)
@@ -64,13 +70,13 @@ export async function ask(argv: readonly string[]): Promise<number> {
     for (const renderer of renderers) renderer(safe);
   };
 
-  const agent = createAgent(runtime);
+  const runner = await createRunner(runtime, values, env);
   const controller = new AbortController();
   const onSignal = () => controller.abort();
   process.once("SIGINT", onSignal);
   process.once("SIGTERM", onSignal);
   try {
-    const run = agent.run(question, { signal: controller.signal });
+    const run = runner.run(question, { signal: controller.signal });
     for await (const event of run) {
       render(event);
       // Notices (a tool left out for want of a key) follow run-start, which stays first.

@@ -12,6 +12,8 @@ export const runOptionSpec = {
   agent: { type: "string" },
   "max-steps": { type: "string" },
   trace: { type: "string" },
+  session: { type: "string" },
+  history: { type: "string" },
   debug: { type: "boolean" },
   constrained: { type: "boolean" },
 } as const satisfies NonNullable<ParseArgsConfig["options"]>;

@@ -1,0 +1,61 @@
+import { parseArgs } from "node:util";
+import { FileSessionStore, turnsOf } from "@langchain-mini/memory";
+import { loadEnv } from "../config/env.js";
+import { usageError } from "../config/usage-error.js";
+
+export const SESSIONS_USAGE = `Usage: langchain-mini sessions [list]          the stored conversations, newest first
+       langchain-mini sessions show <name>     a conversation's questions and answers
+       langchain-mini sessions delete <name>   forget a conversation
+
+Sessions live in LANGCHAIN_MINI_HOME/sessions (default ~/.local/share/langchain-mini).`;
+
+/** `sessions`: list, show and delete stored conversations. Returns the exit status. */
+export async function sessions(argv: readonly string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: [...argv],
+    options: { help: { type: "boolean", short: "h" }, debug: { type: "boolean" } },
+    allowPositionals: true,
+  });
+  if (values.help) {
+    process.stdout.write(`${SESSIONS_USAGE}\n`);
+    return 0;
+  }
+  const [action = "list", name, ...extra] = positionals;
+  const store = new FileSessionStore({ env: loadEnv() });
+  if (extra.length) throw usageError(`sessions ${action} takes one name.\n${SESSIONS_USAGE}`);
+
+  if (action === "list") {
+    const found = await store.list();
+    if (found.length === 0)
+      process.stderr.write(
+        `No sessions yet in ${store.directory}: start one with ask --session <name>\n`,
+      );
+    for (const session of found) {
+      process.stdout.write(
+        `${session.name}\t${session.turns} turn${session.turns === 1 ? "" : "s"}\t${session.updatedAt.toISOString()}\n`,
+      );
+    }
+    return 0;
+  }
+  if (!name) throw usageError(`sessions ${action} needs a session name.\n${SESSIONS_USAGE}`);
+  if (action === "show") {
+    const { records, warnings } = await store.load(name);
+    for (const warning of warnings) process.stderr.write(`langchain-mini: ${warning}\n`);
+    const turns = turnsOf(records);
+    if (turns.length === 0)
+      throw usageError(`No session named '${name}': list them with langchain-mini sessions`);
+    for (const turn of turns) {
+      const standalone = turn.standaloneQuestion
+        ? `\n   (asked as: ${turn.standaloneQuestion})`
+        : "";
+      process.stdout.write(`Q: ${turn.question}${standalone}\nA: ${turn.answer}\n`);
+    }
+    return 0;
+  }
+  if (action === "delete") {
+    await store.clear(name);
+    process.stderr.write(`Deleted session '${name}'\n`);
+    return 0;
+  }
+  throw usageError(`Unknown sessions action '${action}': use list, show or delete`);
+}
