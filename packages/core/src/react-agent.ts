@@ -4,7 +4,7 @@ import type { Emit } from "./agent-run.js";
 import { callLlm } from "./call-llm.js";
 import { LangchainMiniError } from "./errors.js";
 import type { AgentResult } from "./events.js";
-import { parseReAct } from "./parser.js";
+import { cutAtObservation, parseReAct } from "./parser.js";
 import type { RunState } from "./run-state.js";
 import { toolNames } from "./take-action.js";
 
@@ -69,7 +69,8 @@ export class Agent extends AgentBase<AgentOptions> {
           }
           observation = outcome.observation;
         }
-        prompt = appendStep(prompt, call.completion, observation);
+        // Only what the parser read goes into the prompt: never an invented observation.
+        prompt = appendStep(prompt, cutAtObservation(call.completion), observation);
       }
     } catch (error) {
       return state.fail(error);

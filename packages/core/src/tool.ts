@@ -1,4 +1,5 @@
 import type { JsonSchema } from "./llm.js";
+import { cleanToolName } from "./parser.js";
 
 export interface ToolContext {
   /** Aborted when the run is cancelled or the tool's time is up: stop work and return. */
@@ -30,10 +31,5 @@ export function findTool(tools: readonly Tool[], name: string): Tool | undefined
 }
 
 export function normaliseToolName(name: string) {
-  return name
-    .trim()
-    .replace(/^\[(.*)\]$/s, "$1")
-    .replace(/^[`'"*]+|[`'"*.]+$/g, "")
-    .trim()
-    .toLowerCase();
+  return cleanToolName(name).toLowerCase();
 }
