@@ -5,8 +5,10 @@ import {
   type ScriptedReply,
 } from "@langchain-mini/core/testing";
 import { createCalculator } from "@langchain-mini/tool-calculator";
-import { render } from "ink-testing-library";
+import { Box } from "ink";
+import { cleanup, render } from "ink-testing-library";
 import type { ReactElement } from "react";
+import { afterEach } from "vitest";
 import { type ChatService, createChatService } from "../ui/chat-service.js";
 
 /** Keys as a terminal sends them. */
@@ -39,6 +41,9 @@ export interface RenderedUi {
 
 const ANSI = /\u001b\[[0-9;?]*[A-Za-z]/g;
 
+// Every test starts with no app left running from the one before.
+afterEach(cleanup);
+
 /**
  * The one way UI tests draw a component: ink-testing-library at a chosen terminal size,
  * with helpers to type, press keys, wait for text and resize.
@@ -47,9 +52,11 @@ export async function renderUi(
   tree: ReactElement,
   { columns = 120, rows = 30 }: { columns?: number; rows?: number } = {},
 ): Promise<RenderedUi> {
-  const instance = render(tree);
   const size = { columns, rows };
-  // ink-testing-library's stdout is always 100 columns with no rows; give it a real size.
+  // ink-testing-library's stdout is always 100 columns with no rows: a box of the chosen
+  // width lays the tree out, and the stream reports the size to what reads it (useWindowSize).
+  const sized = () => <Box width={size.columns}>{tree}</Box>;
+  const instance = render(sized());
   Object.defineProperty(instance.stdout, "columns", { get: () => size.columns });
   Object.defineProperty(instance.stdout, "rows", { get: () => size.rows });
   const rawFrame = () => instance.lastFrame() ?? "";
@@ -59,6 +66,7 @@ export async function renderUi(
   const resize = async (newColumns: number, newRows: number) => {
     size.columns = newColumns;
     size.rows = newRows;
+    instance.rerender(sized());
     instance.stdout.emit("resize");
     await settle();
   };

@@ -1,0 +1,184 @@
+import { LangchainMiniError, type Tool } from "@langchain-mini/core";
+import { createCalculator } from "@langchain-mini/tool-calculator";
+import { describe, expect, it } from "vitest";
+import { KEYS, renderUi, scriptedChat } from "../../test-support/render-ui.js";
+import { App } from "./app.js";
+
+const SEED_000 = [
+  " I need to use a calculator for this\nAction: calculator\nAction Input: 25^(1/2)",
+  " I now know the final answer\nFinal Answer: The square root of 25 is 5.",
+];
+
+const wide = { columns: 120, rows: 36 };
+const narrow = { columns: 80, rows: 36 };
+
+/** The row a line containing `text` is on, or -1. */
+const rowOf = (frame: string, text: string) =>
+  frame.split("\n").findIndex((line) => line.includes(text));
+
+describe("App", () => {
+  it("asks 'How can I help?', answers, and shows every step of the trace", async () => {
+    const ui = await renderUi(<App service={scriptedChat(SEED_000)} />, wide);
+    expect(ui.frame()).toContain("How can I help?");
+    await ui.type("What is the square root of 25?");
+    await ui.press(KEYS.enter);
+    const frame = await ui.waitFor(/│ The square root of 25 is 5\./);
+    expect(frame).toContain("> What is the square root of 25?");
+    expect(frame).toContain("Thought: I need to use a calculator for this");
+    expect(frame).toContain("Action: calculator");
+    expect(frame).toContain("Action Input: 25^(1/2)");
+    expect(frame).toContain("Observation: 5");
+    expect(frame).toContain("Final Answer: The square root of 25 is 5.");
+    expect(frame).toMatch(
+      /script:scripted · step 2 of 15 · \d+\.\ds · run \d+ in \/ \d+ out · session/,
+    );
+  });
+
+  it("streams the Thought token by token while the model is still writing", async () => {
+    const service = scriptedChat([" I need to use a calculator for this, step by step"], {
+      chunkSize: 2,
+      chunkDelayMs: 25,
+    });
+    const ui = await renderUi(<App service={service} />, wide);
+    await ui.type("q\r");
+    const frame = await ui.waitFor(/Thought: I need to use[^│]*▍/);
+    expect(frame).not.toContain("step by step");
+    expect(frame).toContain("waiting for the model");
+  });
+
+  it("Esc cancels a slow step: both panes say cancelled, and the next question is answered", async () => {
+    const service = scriptedChat([
+      { text: " Slow\nFinal Answer: too late", delayMs: 30_000 },
+      " Quick\nFinal Answer: The app still works.",
+    ]);
+    const ui = await renderUi(<App service={service} />, wide);
+    await ui.type("slow one\r");
+    await ui.waitFor("waiting for the model");
+    await ui.press(KEYS.escape);
+    const cancelled = await ui.waitFor(/cancelled[\s\S]*cancelled/);
+    expect(cancelled).not.toContain("waiting for the model");
+    expect(cancelled).not.toContain("too late");
+    await ui.type("again\r");
+    await ui.waitFor("The app still works.");
+  });
+
+  it("shows an LLM failure as an error in both panes and stays usable", async () => {
+    const rejected = new LangchainMiniError(
+      "llm_auth",
+      "OPENAI_API_KEY was rejected by the server: check the key or set OPENAI_BASE_URL",
+    );
+    const service = scriptedChat([{ error: rejected }, " ok\nFinal Answer: recovered"]);
+    const ui = await renderUi(<App service={service} />, wide);
+    await ui.type("q\r");
+    const frame = await ui.waitFor("Error: OPENAI_API_KEY was rejected");
+    expect(frame.match(/OPENAI_API_KEY was rejected/g)?.length).toBe(2);
+    await ui.type("again\r");
+    await ui.waitFor("Final Answer: recovered");
+  });
+
+  it("sets the panes side by side when wide, stacks them when narrow, and re-lays out on resize", async () => {
+    const ui = await renderUi(<App service={scriptedChat([])} />, wide);
+    let frame = ui.frame();
+    expect(rowOf(frame, "Conversation")).toBe(rowOf(frame, "Trace"));
+    await ui.resize(narrow.columns, narrow.rows);
+    frame = ui.frame();
+    expect(rowOf(frame, "Trace")).toBeGreaterThan(rowOf(frame, "Conversation"));
+    for (const line of frame.split("\n")) expect(line.length).toBeLessThanOrEqual(80);
+    await ui.resize(wide.columns, wide.rows);
+    frame = ui.frame();
+    expect(rowOf(frame, "Conversation")).toBe(rowOf(frame, "Trace"));
+  });
+
+  it("folds a long observation and Ctrl+O unfolds it", async () => {
+    const search: Tool = {
+      name: "search",
+      description: "web search",
+      execute: () => Array.from({ length: 12 }, (_, line) => `snippet ${line + 1}`).join("\n"),
+    };
+    const service = scriptedChat(
+      [" look it up\nAction: search\nAction Input: tenerife", " done\nFinal Answer: 25 °C"],
+      { tools: [search] },
+    );
+    const ui = await renderUi(<App service={service} />, { columns: 120, rows: 50 });
+    await ui.type("weather?\r");
+    let frame = await ui.waitFor("Final Answer: 25 °C");
+    expect(frame).toContain("9 more lines (Ctrl+O unfolds)");
+    expect(frame).not.toContain("snippet 12");
+    await ui.press(KEYS.ctrlO);
+    frame = await ui.waitFor("snippet 12");
+    expect(frame).toContain("(Ctrl+O folds)");
+  });
+
+  it("strips control sequences from model text before drawing it", async () => {
+    const service = scriptedChat([
+      " \u001b]0;pwned\u0007\u001b[2J\u001b[31mThinking\nFinal Answer: safe \u001b[8mhidden\u001b[0m text",
+    ]);
+    const ui = await renderUi(<App service={service} />, wide);
+    await ui.type("q\r");
+    await ui.waitFor("Final Answer: safe hidden text");
+    const raw = ui.rawFrame();
+    expect(raw).not.toContain("pwned");
+    expect(raw).not.toContain("\u001b[2J");
+    expect(raw).not.toContain("\u001b[8m");
+  });
+
+  it("Up and Down recall earlier questions", async () => {
+    const ui = await renderUi(
+      <App service={scriptedChat([" a\nFinal Answer: 1", " b\nFinal Answer: 2"])} />,
+      wide,
+    );
+    await ui.type("first question\r");
+    await ui.waitFor("Final Answer: 1");
+    await ui.type("second question\r");
+    await ui.waitFor("Final Answer: 2");
+    await ui.press(KEYS.up, KEYS.up);
+    expect(ui.frame()).toMatch(/How can I help\? first question/);
+    await ui.press(KEYS.down);
+    expect(ui.frame()).toMatch(/How can I help\? second question/);
+  });
+
+  it("PgUp and PgDn scroll the focused pane, and Tab moves the focus", async () => {
+    const ui = await renderUi(<App service={scriptedChat([])} />, { columns: 120, rows: 20 });
+    await ui.type("/help\r");
+    await ui.type("/help\r");
+    // Two helps are more than two pages of this pane: PgUp lands in the middle.
+    const frame = await ui.waitFor(/▸ Conversation ↑(?:1[5-9]|[2-9]\d)/);
+    expect(frame).not.toContain("↓");
+    await ui.press(KEYS.pageUp);
+    await ui.waitFor(/▸ Conversation ↑\d+ ↓\d+/);
+    await ui.press(KEYS.pageDown, KEYS.pageDown, KEYS.pageDown);
+    expect(ui.frame()).not.toContain("↓");
+    await ui.press(KEYS.tab);
+    expect(ui.frame()).toContain("▸ Trace");
+    expect(ui.frame()).not.toContain("▸ Conversation");
+  });
+
+  it("Ctrl+C during a run asks before quitting, and Esc keeps the run going", async () => {
+    const service = scriptedChat([{ text: " slow\nFinal Answer: finished", delayMs: 300 }]);
+    const ui = await renderUi(<App service={service} />, wide);
+    await ui.type("q\r");
+    await ui.press(KEYS.ctrlC);
+    await ui.waitFor("press Ctrl+C again to quit, or Esc to keep going");
+    await ui.press(KEYS.escape);
+    await ui.waitFor("Final Answer: finished");
+    expect(ui.frame()).not.toContain("cancelled");
+  });
+
+  it("answers /help, /tools, /model and an unknown command", async () => {
+    const ui = await renderUi(<App service={scriptedChat([], { tools: [createCalculator()] })} />, {
+      columns: 240,
+      rows: 60,
+    });
+    await ui.type("/tools\r");
+    await ui.waitFor(/calculator: /);
+    await ui.type("/model\r");
+    await ui.waitFor("Model: script:scripted");
+    await ui.type("/frobnicate\r");
+    await ui.waitFor("Unknown command /frobnicate: /help lists the commands");
+    await ui.type("/clear\r");
+    await ui.waitFor("Type a question and press Enter");
+    await ui.type("/help\r");
+    const frame = await ui.waitFor("/session");
+    expect(frame).toContain("Esc");
+  });
+});

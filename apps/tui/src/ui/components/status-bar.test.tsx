@@ -1,0 +1,59 @@
+import { NO_USAGE } from "@langchain-mini/core";
+import { describe, expect, it } from "vitest";
+import { renderUi } from "../../test-support/render-ui.js";
+import type { RunView } from "../state/ui-state.js";
+import { StatusBar } from "./status-bar.js";
+
+const run = (overrides: Partial<RunView>): RunView => ({
+  id: 1,
+  question: "q",
+  steps: [],
+  warnings: [],
+  outcome: "running",
+  step: 3,
+  maxSteps: 15,
+  usage: { inputTokens: 1234, outputTokens: 56 },
+  startedAt: Date.now() - 2_500,
+  ...overrides,
+});
+
+describe("StatusBar", () => {
+  it("shows model, step k of max, elapsed time and tokens for the run and the session", async () => {
+    const ui = await renderUi(
+      <StatusBar
+        model="openai:gpt-4.1-mini"
+        run={run({ waitingOn: "tool" })}
+        sessionUsage={{ inputTokens: 45_000, outputTokens: 789 }}
+        confirmingQuit={false}
+      />,
+    );
+    expect(ui.frame()).toMatch(
+      /^⠋ running the tool · openai:gpt-4\.1-mini · step 3 of 15 · 2\.\ds · run 1234 in \/ 56 out · session 45k in \/ 789 out/,
+    );
+  });
+
+  it("turns the spinner while waiting on the model, and stops it when the run ends", async () => {
+    const ui = await renderUi(
+      <StatusBar model="m" run={run({})} sessionUsage={NO_USAGE} confirmingQuit={false} />,
+    );
+    const first = ui.frame();
+    await ui.waitFor(/^[⠙⠹⠸⠼⠴⠦⠧⠇⠏] waiting for the model/);
+    expect(first).toContain("waiting for the model");
+    const ended = await renderUi(
+      <StatusBar
+        model="m"
+        run={run({ outcome: "answered", endedAt: Date.now() })}
+        sessionUsage={NO_USAGE}
+        confirmingQuit={false}
+      />,
+    );
+    expect(ended.frame()).toMatch(/^m · step 3 of 15/);
+  });
+
+  it("asks before quitting during a run", async () => {
+    const ui = await renderUi(
+      <StatusBar model="m" run={run({})} sessionUsage={NO_USAGE} confirmingQuit />,
+    );
+    expect(ui.frame()).toContain("press Ctrl+C again to quit, or Esc to keep going");
+  });
+});
