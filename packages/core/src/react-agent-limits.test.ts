@@ -229,3 +229,31 @@ describe("loop detection", () => {
     expect(events.filter((event) => event.type === "tool-start")).toHaveLength(2);
   });
 });
+
+describe("configuration", () => {
+  it("fails the run with config_invalid when a custom template needs a variable it lacks", async () => {
+    const llm = new ScriptedLlm([answer("never")]);
+    const { events, result } = await collect({ llm, template: "{persona}\n{question}" });
+    expect(result).toMatchObject({
+      status: "failed",
+      error: {
+        code: "config_invalid",
+        message:
+          "The agent's template uses {persona}, which the agent does not fill: use only {tools}, {tool_names}, {question} and {today}",
+      },
+    });
+    expect(events.map((event) => event.type)).toEqual(["run-start", "error", "run-end"]);
+    expect(llm.calls).toHaveLength(0);
+  });
+
+  it("renders a custom template with every variable", async () => {
+    const llm = new ScriptedLlm([answer("ok")]);
+    await new Agent({
+      llm,
+      tools: [echo],
+      today: "2026-01-01",
+      template: "{today}|{tools}|{tool_names}|{question}|{{literal}}",
+    }).invoke("q?");
+    expect(llm.calls[0]?.prompt).toBe("2026-01-01|echo: repeats its input|echo|q?|{literal}");
+  });
+});

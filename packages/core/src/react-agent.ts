@@ -1,4 +1,9 @@
-import { appendStep, FORCE_FINAL_ANSWER_SUFFIX, renderReactPrompt } from "@langchain-mini/prompts";
+import {
+  appendStep,
+  FORCE_FINAL_ANSWER_SUFFIX,
+  MissingVariableError,
+  renderReactPrompt,
+} from "@langchain-mini/prompts";
 import { AgentBase, type AgentLimits } from "./agent-base.js";
 import type { Emit } from "./agent-run.js";
 import { callLlm } from "./call-llm.js";
@@ -30,13 +35,8 @@ export class Agent extends AgentBase<AgentOptions> {
   protected async loop(question: string, emit: Emit, signal?: AbortSignal): Promise<AgentResult> {
     const { llm } = this.options;
     const { state, maxSteps, act } = this.begin(question, emit, signal);
-    let prompt = renderReactPrompt({
-      question,
-      tools: this.tools,
-      template: this.options.template,
-      today: this.options.today,
-    });
     try {
+      let prompt = this.#firstPrompt(question);
       for (let step = 1; ; step++) {
         if (state.signal.aborted) throw new LangchainMiniError("aborted", "The run was cancelled");
         if (step > maxSteps) {
@@ -94,6 +94,23 @@ export class Agent extends AgentBase<AgentOptions> {
     if (parsed.type !== "final-answer") return state.stepLimit();
     emit({ type: "final-answer", step, answer: parsed.answer, thought: "" });
     return state.answered(parsed.answer);
+  }
+
+  #firstPrompt(question: string) {
+    try {
+      return renderReactPrompt({
+        question,
+        tools: this.tools,
+        template: this.options.template,
+        today: this.options.today,
+      });
+    } catch (error) {
+      if (!(error instanceof MissingVariableError)) throw error;
+      throw new LangchainMiniError(
+        "config_invalid",
+        `The agent's template uses {${error.variable}}, which the agent does not fill: use only {tools}, {tool_names}, {question} and {today}`,
+      );
+    }
   }
 
   #request(prompt: string, signal: AbortSignal) {
