@@ -30,15 +30,38 @@ describe("renderReactPrompt", () => {
     expect(formatToday(new Date(2023, 6, 5))).toBe("2023-07-05");
   });
 
+  it("names every tool, however many there are, in the given order", () => {
+    const many = ["search", "calculator", "clock", "hacker_news", "weather", "wikipedia"].map(
+      (name) => ({ name, description: `the ${name} tool` }),
+    );
+    const rendered = renderReactPrompt({ question: "q", tools: many, today: "d" });
+    expect(rendered).toContain(
+      "should be one of [search, calculator, clock, hacker_news, weather, wikipedia]",
+    );
+    for (const tool of many) expect(rendered).toContain(`\n${tool.name}: the ${tool.name} tool\n`);
+  });
+
+  it("keeps tool descriptions and names literal too", () => {
+    const rendered = renderReactPrompt({
+      question: "q",
+      tools: [{ name: "odd{question}", description: "uses {tools} and $& inside" }],
+      today: "d",
+    });
+    expect(rendered).toContain("odd{question}: uses {tools} and $& inside\n");
+    expect(rendered).toContain("[odd{question}]");
+  });
+
   it("keeps a question that looks like a template literal", () => {
     const tricky = renderReactPrompt({
       // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal placeholder is what is tested
-      question: "Explain ${question} and {tool_names}",
+      question: "Explain ${question} and {tool_names} and {tools} and {{x}}",
       tools,
       today: "d",
     });
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal placeholder is what is tested
-    expect(tricky).toContain("Question: Explain ${question} and {tool_names}\nThought:");
+    expect(tricky).toContain(
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal placeholder is what is tested
+      "Question: Explain ${question} and {tool_names} and {tools} and {{x}}\nThought:",
+    );
   });
 
   it("accepts a custom template and fails on one with an unknown variable", () => {
@@ -62,6 +85,24 @@ describe("renderReactPrompt", () => {
 });
 
 describe("appendStep", () => {
+  it("grows over many steps, each prompt the previous one plus its step", () => {
+    const steps = [
+      [" I should add\nAction: calculator\nAction Input: 2+2\n\n", "4"],
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal placeholder is what is tested
+      [" Odd {question} text\r\nAction: search\nAction Input: ${tools}", "results with {tools}"],
+      [" Multi-line\nAction: python\nAction Input: ```\nprint(1)\n```", "1\n"],
+    ] as const;
+    let prompt = renderReactPrompt({ question: "q", tools, today: "d" });
+    for (const [completion, observation] of steps) {
+      const next = appendStep(prompt, completion, observation);
+      expect(next.slice(0, prompt.length)).toBe(prompt);
+      expect(next.slice(prompt.length)).toBe(
+        `${completion.trimEnd()}\nObservation: ${observation}\nThought:`,
+      );
+      prompt = next;
+    }
+  });
+
   it("only ever grows the prompt, byte for byte", () => {
     const first = renderReactPrompt({ question: "q", tools, today: "d" });
     const second = appendStep(first, " I should add\nAction: calculator\nAction Input: 2+2\n", "4");

@@ -32,4 +32,32 @@ describe("renderTemplate", () => {
   it("lists the variables a template expects, in order of first use", () => {
     expect(templateVariables("{b} {a} {{c}} {b}")).toEqual(["b", "a"]);
   });
+
+  it("inserts values with $ patterns as they are", () => {
+    expect(renderTemplate("Q: {question}", { question: "What do $& and $1 and $$ mean?" })).toBe(
+      "Q: What do $& and $1 and $$ mean?",
+    );
+  });
+
+  it("leaves braces that are not a variable name alone", () => {
+    expect(renderTemplate('{ spaced } {"a": 1} {1st} {', {})).toBe('{ spaced } {"a": 1} {1st} {');
+  });
+
+  it("names the first missing variable and keeps the error's code", () => {
+    try {
+      renderTemplate("{a} {b} {c}", { b: "x" });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toMatchObject({
+        name: "MissingVariableError",
+        code: "prompt_missing_variable",
+        variable: "a",
+        message: "Prompt variable {a} has no value: pass it when rendering the template",
+      });
+    }
+  });
+
+  it("accepts an empty string as a value", () => {
+    expect(renderTemplate("[{x}]", { x: "" })).toBe("[]");
+  });
 });
