@@ -12,6 +12,11 @@ Options: the same as ask's (see: langchain-mini ask --help)
   --llm <spec>       openai[:model], script:<file.json>, llamacpp:<model>, <module>:<model>
   --tools <names>    comma-separated; default: every configured tool
   --max-steps <n>    LLM calls before giving up on a question; default 15
+  --session <name>   keep the conversation on disk under a name, and continue it next time
+                     (without it the conversation is kept in memory until you quit)
+  --history <kind>   what history follow-ups are rewritten from: buffer, window[:turns],
+                     tokens[:budget] (default tokens:2000) or summary
+  --agent <mode>     react (the text ReAct format, default) or tools (native function calling)
   --trace <file>     write every run's events as JSON lines
   --debug            add stack traces to errors
 
@@ -45,27 +50,38 @@ export async function tui(argv: readonly string[]): Promise<number> {
   try {
     runtime = await buildRuntime(values, env);
   } catch (error) {
-    // A provider that cannot start from the environment gets the set-up screen; a
+    // A provider that cannot start from its OPENAI_* settings gets the set-up screen; a
     // mistake in a flag the user typed gets its one line (exit 2), as with ask.
-    if (values.llm || !isLangchainMiniError(error) || error.code !== "config_invalid") throw error;
+    if (values.llm || !isSetupProblem(error)) throw error;
     return (await ui).startSetup(error.message);
   }
+  const [{ createChatService }, { FileSessionStore }] = await Promise.all([
+    import("../ui/chat-service.js"),
+    import("@langchain-mini/memory"),
+  ]);
+  const toolNames = runtime.tools.map((tool) => tool.name);
   const sessionTrace = values.trace ? openTrace(values.trace, env) : undefined;
-  const { createChatService } = await import("../ui/chat-service.js");
   const service = createChatService({
-    ...runtime,
-    createLlm: (spec) =>
-      createLlm(spec, env, {
-        toolNames: runtime.tools.map((tool) => tool.name),
-        constrained: false,
-      }),
+    runtime,
+    store: new FileSessionStore({ env }),
+    history: values.history,
+    createLlm: (spec) => createLlm(spec, env, { toolNames, constrained: false }),
     wrapRun: (events) => observed(events, env, sessionTrace),
   });
   try {
-    return await (await ui).startChat(service);
+    const turns = values.session ? await service.openSession(values.session) : undefined;
+    return await (await ui).startChat(service, turns);
   } finally {
     sessionTrace?.close();
   }
+}
+
+function isSetupProblem(error: unknown): error is Error {
+  return (
+    isLangchainMiniError(error) &&
+    error.code === "config_invalid" &&
+    error.message.includes("OPENAI_")
+  );
 }
 
 /** Secrets out of every event before the UI draws it; each event into the trace, if any. */

@@ -4,6 +4,7 @@ import {
   type ScriptedLlmOptions,
   type ScriptedReply,
 } from "@langchain-mini/core/testing";
+import { InMemorySessionStore, type SessionStore } from "@langchain-mini/memory";
 import { createCalculator } from "@langchain-mini/tool-calculator";
 import { Box } from "ink";
 import { cleanup, render } from "ink-testing-library";
@@ -101,14 +102,23 @@ export async function renderUi(
   };
 }
 
-/** A chat over the real agent and calculator, with a scripted LLM (replies stream in chunks). */
+/** A chat over the real agent, memory and calculator, with a scripted LLM (replies stream in chunks). */
 export function scriptedChat(
   replies: readonly ScriptedReply[],
-  options: ScriptedLlmOptions & { maxSteps?: number; tools?: readonly Tool[] } = {},
+  options: ScriptedLlmOptions & {
+    maxSteps?: number;
+    tools?: readonly Tool[];
+    store?: SessionStore;
+  } = {},
 ): ChatService {
   return createChatService({
-    llm: new ScriptedLlm(replies, options),
-    tools: options.tools ?? [createCalculator()],
-    maxSteps: options.maxSteps ?? 15,
+    runtime: {
+      llm: new ScriptedLlm(replies, options),
+      tools: [...(options.tools ?? [createCalculator()])],
+      maxSteps: options.maxSteps ?? 15,
+      agentMode: "react",
+      notices: [],
+    },
+    store: options.store ?? new InMemorySessionStore(),
   });
 }

@@ -1,4 +1,13 @@
-import { Agent, type AgentEvent, type Llm, type Tool } from "@langchain-mini/core";
+import type { AgentEvent, Llm, Tool } from "@langchain-mini/core";
+import {
+  Conversation,
+  checkSessionName,
+  InMemorySessionStore,
+  parseHistoryStrategy,
+  type SessionStore,
+  turnsOf,
+} from "@langchain-mini/memory";
+import { createAgent, type Runtime } from "../config/run-options.js";
 
 /** One question and its answer, as a conversation shows them. */
 export interface Turn {
@@ -16,24 +25,29 @@ export interface ChatService {
   readonly model: string;
   readonly maxSteps: number;
   readonly tools: readonly Pick<Tool, "name" | "description">[];
-  readonly session?: string;
+  /** The stored session the conversation is kept in; undefined: kept in memory only. */
+  readonly session: string | undefined;
   /** Notices from start-up, e.g. a tool left out for want of a key. */
   readonly notices: readonly string[];
-  /** Runs the agent on a question; the signal cancels the LLM stream and the tool. */
+  /**
+   * Runs a turn of the conversation: a follow-up is first rewritten into a standalone
+   * question (a `standalone-question` event). The signal cancels the LLM stream and the tool.
+   */
   ask(question: string, signal: AbortSignal): AsyncIterable<AgentEvent>;
-  /** /new: forget the conversation so far. */
+  /** /new: a fresh conversation, kept in memory only. Stored sessions stay as they are. */
   newConversation(): Promise<void>;
-  /** /session <name>: continue a named conversation; gives back its earlier turns. */
+  /** /session <name>: continue a stored conversation; gives back its earlier turns. */
   openSession(name: string): Promise<readonly Turn[]>;
   /** /model <spec>: the same specs as --llm. */
   switchModel(spec: string): Promise<void>;
 }
 
 export interface ChatServiceOptions {
-  readonly llm: Llm;
-  readonly tools: readonly Tool[];
-  readonly maxSteps: number;
-  readonly notices?: readonly string[];
+  readonly runtime: Runtime;
+  /** Where named sessions are kept (a FileSessionStore in the app). */
+  readonly store: SessionStore;
+  /** --history: buffer, window[:k], tokens[:n] or summary; default tokens:2000. */
+  readonly history?: string;
   /** Makes an LLM from a --llm spec, for /model. */
   readonly createLlm?: (spec: string) => Promise<Llm>;
   /** Sees every run's events on their way to the UI: redaction, trace files. */
@@ -42,30 +56,54 @@ export interface ChatServiceOptions {
 
 export const modelLabel = (llm: Llm) => `${llm.provider}:${llm.model}`;
 
-/** A ChatService over the ReAct agent, without memory: each question stands alone. */
+/**
+ * A ChatService over the agent and a conversation memory, as in seed 000's loop. Without
+ * a session name the conversation is kept in memory only, so follow-ups still work.
+ */
 export function createChatService(options: ChatServiceOptions): ChatService {
-  let llm = options.llm;
+  const { runtime, store } = options;
+  const historySpec = options.history ?? "tokens:2000";
+  let llm = runtime.llm;
+  // A bad --history fails at start-up, not at the second question.
+  let history = parseHistoryStrategy(historySpec, llm);
+  let session: string | undefined;
+  let scratch = new InMemorySessionStore();
+
   return {
     get model() {
       return modelLabel(llm);
     },
-    maxSteps: options.maxSteps,
-    tools: options.tools,
-    notices: options.notices ?? [],
+    get session() {
+      return session;
+    },
+    maxSteps: runtime.maxSteps,
+    tools: runtime.tools,
+    notices: runtime.notices,
     ask(question, signal) {
-      const agent = new Agent({ llm, tools: options.tools, maxSteps: options.maxSteps });
-      const run = agent.run(question, { signal });
+      const conversation = new Conversation({
+        agent: createAgent({ ...runtime, llm }),
+        llm,
+        store: session ? store : scratch,
+        session: session ?? "scratch",
+        history,
+      });
+      const run = conversation.ask(question, { signal });
       return options.wrapRun ? options.wrapRun(run) : run;
     },
-    async newConversation() {},
+    async newConversation() {
+      session = undefined;
+      scratch = new InMemorySessionStore();
+    },
     async openSession(name) {
-      throw new Error(
-        `Sessions need conversation memory, which this build lacks (asked for '${name}')`,
-      );
+      const { records } = await store.load(checkSessionName(name));
+      session = name;
+      return turnsOf(records).map(({ question, answer }) => ({ question, answer }));
     },
     async switchModel(spec) {
       if (!options.createLlm) throw new Error("This app cannot switch models");
-      llm = await options.createLlm(spec);
+      const next = await options.createLlm(spec);
+      history = parseHistoryStrategy(historySpec, next);
+      llm = next;
     },
   };
 }

@@ -1,5 +1,5 @@
 import { render } from "ink";
-import type { ChatService } from "./chat-service.js";
+import type { ChatService, Turn } from "./chat-service.js";
 import { App } from "./components/app.js";
 import { SetupScreen } from "./components/setup-screen.js";
 
@@ -8,8 +8,8 @@ import { SetupScreen } from "./components/setup-screen.js";
  * quits; resolves with the exit status. Only called on a terminal: `interactive` is set
  * so that a CI variable in the environment cannot turn the live UI into a last frame.
  */
-export async function startChat(service: ChatService): Promise<number> {
-  const instance = render(<App service={service} />, {
+export async function startChat(service: ChatService, turns?: readonly Turn[]): Promise<number> {
+  const instance = render(<App service={service} turns={turns} />, {
     exitOnCtrlC: false,
     alternateScreen: true,
     interactive: true,

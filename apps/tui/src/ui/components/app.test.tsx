@@ -1,4 +1,5 @@
 import { LangchainMiniError, type Tool } from "@langchain-mini/core";
+import { InMemorySessionStore } from "@langchain-mini/memory";
 import { createCalculator } from "@langchain-mini/tool-calculator";
 import { describe, expect, it } from "vitest";
 import { KEYS, renderUi, scriptedChat } from "../../test-support/render-ui.js";
@@ -123,10 +124,12 @@ describe("App", () => {
   });
 
   it("Up and Down recall earlier questions", async () => {
-    const ui = await renderUi(
-      <App service={scriptedChat([" a\nFinal Answer: 1", " b\nFinal Answer: 2"])} />,
-      wide,
-    );
+    const replies = [
+      " a\nFinal Answer: 1",
+      "The second question, standalone",
+      " b\nFinal Answer: 2",
+    ];
+    const ui = await renderUi(<App service={scriptedChat(replies)} />, wide);
     await ui.type("first question\r");
     await ui.waitFor("Final Answer: 1");
     await ui.type("second question\r");
@@ -135,6 +138,45 @@ describe("App", () => {
     expect(ui.frame()).toMatch(/How can I help\? first question/);
     await ui.press(KEYS.down);
     expect(ui.frame()).toMatch(/How can I help\? second question/);
+  });
+
+  it("rewrites a follow-up into a standalone question and shows it in the trace", async () => {
+    const replies = [
+      " I need to use a calculator for this\nAction: calculator\nAction Input: 25^(1/2)",
+      " I now know the final answer\nFinal Answer: The square root of 25 is 5.",
+      "What is 5 squared?",
+      " I know this\nFinal Answer: 25",
+    ];
+    const ui = await renderUi(<App service={scriptedChat(replies)} />, wide);
+    await ui.type("What is the square root of 25?\r");
+    await ui.waitFor(/│ The square root of 25 is 5\./);
+    await ui.type("And that number squared?\r");
+    const frame = await ui.waitFor("Final Answer: 25");
+    expect(frame).toContain("Question: And that number squared?");
+    expect(frame).toContain("Standalone question: What is 5 squared?");
+    expect(frame).not.toContain("Step 0");
+  });
+
+  it("/session opens a stored conversation with its turns, and /new starts afresh", async () => {
+    const store = new InMemorySessionStore();
+    await store.append("work", {
+      type: "turn",
+      question: "Earlier question",
+      answer: "Earlier answer",
+      at: "",
+    });
+    const ui = await renderUi(<App service={scriptedChat([], { store })} />, wide);
+    await ui.type("/session work\r");
+    let frame = await ui.waitFor("Session work: 1 earlier turn(s)");
+    expect(frame).toContain("Conversation · work");
+    expect(frame).toContain("> Earlier question");
+    expect(frame).toContain("Earlier answer");
+    await ui.type("/new\r");
+    frame = await ui.waitFor("New conversation");
+    expect(frame).not.toContain("Earlier answer");
+    expect(frame).not.toContain("Conversation · work");
+    await ui.type("/session ../etc\r");
+    await ui.waitFor(/│ .*\.\.\/etc/);
   });
 
   it("PgUp and PgDn scroll the focused pane, and Tab moves the focus", async () => {

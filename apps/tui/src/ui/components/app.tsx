@@ -1,6 +1,6 @@
 import { Box, useApp } from "ink";
 import { useCallback, useReducer } from "react";
-import type { ChatService } from "../chat-service.js";
+import type { ChatService, Turn } from "../chat-service.js";
 import { useChat } from "../hooks/use-chat.js";
 import { useKeyBindings } from "../hooks/use-key-bindings.js";
 import { useLayout } from "../hooks/use-layout.js";
@@ -14,10 +14,21 @@ import { StatusBar } from "./status-bar.js";
 import { TracePane } from "./trace-pane.js";
 
 /** The chat: conversation and trace panes, the status bar and the question line. */
-export function App({ service }: { readonly service: ChatService }) {
+interface AppProps {
+  readonly service: ChatService;
+  /** Earlier turns of the stored session the app opened with. */
+  readonly turns?: readonly Turn[];
+}
+
+export function App({ service, turns }: AppProps) {
   const { exit } = useApp();
-  const [state, dispatch] = useReducer(uiReducer, service, (initial) =>
-    initialState(initial.model, initial.notices),
+  const [state, dispatch] = useReducer(uiReducer, undefined, () =>
+    initialState({
+      model: service.model,
+      notices: service.notices,
+      session: service.session,
+      turns,
+    }),
   );
   const [line, edit] = useReducer(editLine, EMPTY_LINE);
   const layout = useLayout();

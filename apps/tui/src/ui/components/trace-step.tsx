@@ -34,7 +34,7 @@ export function TraceStepView({ step, streaming, unfolded }: TraceStepProps) {
   return (
     <Box flexDirection="column" marginBottom={1}>
       <Text dimColor>{`Step ${step.step}`}</Text>
-      {(parts.thought || last === undefined) && (
+      {(parts.thought || (streaming && last === undefined)) && (
         <Labelled label="Thought" colour={colours.thought}>
           {parts.thought + (last === undefined ? cursor : "")}
         </Labelled>

@@ -33,7 +33,7 @@ const ask = (question: string): UiAction => ({
 describe("uiReducer", () => {
   it("builds a step from the stream: thought as it arrives, then action, observation and answer", () => {
     let state = run(
-      initialState("script:scripted"),
+      initialState({ model: "script:scripted" }),
       ask("root of 25?"),
       events(
         { type: "llm-start", step: 1 },
@@ -89,7 +89,7 @@ describe("uiReducer", () => {
 
   it("strips terminal control sequences from everything the model and tools say", () => {
     const state = run(
-      initialState("m"),
+      initialState({ model: "m" }),
       ask("q"),
       events(
         { type: "llm-start", step: 1 },
@@ -104,7 +104,7 @@ describe("uiReducer", () => {
   });
 
   it("cancels at once and ignores whatever the cancelled run still sends", () => {
-    let state = run(initialState("m"), ask("q"), events({ type: "llm-start", step: 1 }));
+    let state = run(initialState({ model: "m" }), ask("q"), events({ type: "llm-start", step: 1 }));
     state = run(state, { type: "cancelled", now: 1_500 });
     expect(isRunning(state)).toBe(false);
     expect(state.run?.outcome).toBe("cancelled");
@@ -115,7 +115,7 @@ describe("uiReducer", () => {
 
   it("shows a failed run's error in the trace and the conversation", () => {
     const state = run(
-      initialState("m"),
+      initialState({ model: "m" }),
       ask("q"),
       events(
         { type: "error", error: { code: "llm_auth", message: "OPENAI_API_KEY was rejected" } },
@@ -139,7 +139,11 @@ describe("uiReducer", () => {
       usage,
       durationMs: 1,
     };
-    let state = run(initialState("m"), ask("one"), events({ type: "llm-start", step: 1 }, end));
+    let state = run(
+      initialState({ model: "m" }),
+      ask("one"),
+      events({ type: "llm-start", step: 1 }, end),
+    );
     expect(state.run?.usage).toEqual(usage);
     state = run(state, events({ type: "run-end", result: result({ usage }) }), ask("two"));
     state = run(state, events({ type: "llm-start", step: 1 }, end));
@@ -149,7 +153,7 @@ describe("uiReducer", () => {
 
   it("keeps the standalone question and warnings of a run", () => {
     const state = run(
-      initialState("m"),
+      initialState({ model: "m" }),
       ask("and its square?"),
       events(
         {
@@ -167,7 +171,7 @@ describe("uiReducer", () => {
   });
 
   it("starts a named conversation with its earlier turns, and clears without losing a run", () => {
-    const state = run(initialState("m", ["a notice"]), {
+    const state = run(initialState({ model: "m", notices: ["a notice"] }), {
       type: "conversation-started",
       session: "work",
       turns: [{ question: "q1", answer: "a1" }],
@@ -180,7 +184,7 @@ describe("uiReducer", () => {
   });
 
   it("asks before quitting during a run, and Esc takes the question back", () => {
-    const state = run(initialState("m"), { type: "quit-asked" });
+    const state = run(initialState({ model: "m" }), { type: "quit-asked" });
     expect(state.confirmingQuit).toBe(true);
     expect(run(state, { type: "quit-dismissed" }).confirmingQuit).toBe(false);
   });

@@ -1,4 +1,5 @@
 import { type AgentEvent, addUsage, NO_USAGE, type TokenUsage } from "@langchain-mini/core";
+import type { Turn } from "../chat-service.js";
 import { stripControlSequences as safe } from "../text/sanitize.js";
 import { reduceRun } from "./run-reducer.js";
 import type { ConversationEntry, EntryKind, RunView, UiState } from "./ui-state.js";
@@ -19,7 +20,7 @@ export type UiAction =
   | {
       readonly type: "conversation-started";
       readonly session?: string;
-      readonly turns: readonly { readonly question: string; readonly answer: string }[];
+      readonly turns: readonly Turn[];
     }
   | { readonly type: "model-changed"; readonly model: string }
   | { readonly type: "fold-toggled" }
@@ -27,7 +28,15 @@ export type UiAction =
   | { readonly type: "quit-asked" }
   | { readonly type: "quit-dismissed" };
 
-export function initialState(model: string, notices: readonly string[] = []): UiState {
+export interface StartingPoint {
+  readonly model: string;
+  readonly notices?: readonly string[];
+  /** A stored session the app opened with, and its earlier turns. */
+  readonly session?: string;
+  readonly turns?: readonly Turn[];
+}
+
+export function initialState({ model, notices = [], session, turns = [] }: StartingPoint): UiState {
   const base: UiState = {
     conversation: [],
     usageBeforeRun: NO_USAGE,
@@ -37,7 +46,8 @@ export function initialState(model: string, notices: readonly string[] = []): Ui
     focus: "conversation",
     confirmingQuit: false,
   };
-  return notices.reduce((state, text) => withEntry(state, "notice", text), base);
+  const resumed = uiReducer(base, { type: "conversation-started", session, turns });
+  return notices.reduce((state, text) => withEntry(state, "notice", text), resumed);
 }
 
 export const isRunning = (state: UiState) => state.run?.outcome === "running";

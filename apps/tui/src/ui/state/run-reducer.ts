@@ -11,6 +11,12 @@ const outcomeOf: Record<string, RunOutcome> = {
 
 /** Folds one agent event into the run the trace pane shows. Pure. */
 export function reduceRun(run: RunView, event: AgentEvent): RunView {
+  // Step 0 is memory's rewrite of a follow-up: its result shows as the standalone
+  // question, and its tokens count; it is not a step of the agent.
+  if ("step" in event && event.step === 0) {
+    if (event.type === "llm-end") return { ...run, usage: addUsage(run.usage, event.usage) };
+    return run;
+  }
   switch (event.type) {
     case "run-start":
       return { ...run, maxSteps: event.maxSteps };
