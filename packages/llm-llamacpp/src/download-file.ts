@@ -1,7 +1,7 @@
 import { mkdir, open, rename, rm, stat } from "node:fs/promises";
 import { dirname } from "node:path";
 import { abortError, LangchainMiniError } from "@langchain-mini/core";
-import { magicProblem, readMagic } from "./load-model.js";
+import { magicProblem, readMagic } from "./gguf-file.js";
 
 export interface DownloadProgress {
   readonly url: string;

@@ -1,10 +1,6 @@
 import type { Llm } from "@langchain-mini/core";
-import {
-  type DownloadProgress,
-  type GpuChoice,
-  LlamaCppLlm,
-  resolveModelSource,
-} from "@langchain-mini/llm-llamacpp";
+import type { GpuChoice } from "@langchain-mini/llm-llamacpp";
+import { type DownloadProgress, resolveModelSource } from "@langchain-mini/llm-llamacpp/download";
 import { createDownloadProgress } from "../render/download-progress.js";
 import { modelsDirectory } from "./data-home.js";
 import type { Env } from "./env.js";
@@ -52,6 +48,8 @@ export async function createLlamaCppLlm(
   } finally {
     bar?.finish();
   }
+  // llama.cpp's bindings load only now: a download's progress shows from the first moment.
+  const { LlamaCppLlm } = await import("@langchain-mini/llm-llamacpp");
   return LlamaCppLlm.load({
     modelPath: resolved.path,
     ...options,

@@ -1,5 +1,5 @@
 import { basename } from "node:path";
-import type { DownloadProgress } from "@langchain-mini/llm-llamacpp";
+import type { DownloadProgress } from "@langchain-mini/llm-llamacpp/download";
 
 const BAR_WIDTH = 24;
 const REDRAW_MS = 100;
