@@ -11,6 +11,7 @@ import { join, relative, resolve } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { startFakeOllama } from "./fake-ollama.js";
 import { mustRun, runCommand, userEnv } from "./run-command.js";
+import { hasTmux, Terminal } from "./terminal.js";
 
 /**
  * What a user gets from npm: every workspace package packed with `pnpm pack` (which turns
@@ -153,6 +154,29 @@ describe("packed and installed outside the workspace", () => {
     }
   });
 
+  it("runs the example plug-ins in the installed terminal UI", async () => {
+    if (!hasTmux) throw new Error("This test needs tmux: apt-get install tmux (.ci/run does this)");
+    const ollama = await startFakeOllama([
+      " I need the time there.\nAction: clock\nAction Input: Asia/Tokyo",
+      " I now know the final answer\nFinal Answer: It is night in Tokyo.",
+    ]);
+    const terminal = new Terminal(userEnv({ OLLAMA_HOST: ollama.host }));
+    try {
+      const options =
+        "--llm langchain-mini-llm-ollama:llama3.2 --tools calculator,langchain-mini-tool-clock";
+      terminal.start(`cd '${project}' && npx langchain-mini ${options}`);
+      await terminal.waitFor(/How can I help\?/);
+      terminal.send("What time is it in Tokyo?", true);
+      terminal.send("Enter");
+      const screen = await terminal.waitFor(/It is night in Tokyo\./);
+      expect(screen).toMatch(/Observation: \w+day \d{4}-\d\d-\d\d \d\d:\d\d:\d\d GMT\+09:00/);
+      expect(screen).toContain("ollama:llama3.2");
+    } finally {
+      terminal.kill();
+      await ollama.close();
+    }
+  });
+
   it("the installed CLI says in one line when a module is not the plug-in asked for", async () => {
     const result = await npx("langchain-mini", [
       "ask",
@@ -182,9 +206,12 @@ const CONSUMER_TSCONFIG = {
   files: ["agent.ts"],
 };
 
-/** `npx <bin>` in the consumer project, with a user's environment (no workspace variables). */
+/**
+ * `npx <bin>` in the consumer project, with a user's environment (no workspace variables).
+ * The bin is installed there, so npx runs it and installs nothing.
+ */
 function npx(bin: string, args: readonly string[], env: Record<string, string> = {}) {
-  return runCommand("npx", ["--no", bin, ...args], { cwd: project, env: userEnv(env) });
+  return runCommand("npx", [bin, ...args], { cwd: project, env: userEnv(env) });
 }
 
 /** The workspace folder that a manifest's repository.directory names. */
