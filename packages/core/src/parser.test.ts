@@ -77,4 +77,21 @@ describe("parser details", () => {
     expect(cleanToolName("**Hacker News Search**.")).toBe("Hacker News Search");
     expect(cleanToolName("")).toBe("");
   });
+
+  it("reads degenerate whitespace in linear time (a model stuck repeating spaces)", () => {
+    // Overlapping quantifiers made this cubic: 1,000 spaces took 0.3 s, 50,000 would hang.
+    const spaces = " ".repeat(50_000);
+    expect(
+      parseReAct(
+        `Thought${spaces}x\nAction${spaces}\nAction: search${spaces}\nAction Input: a${spaces}`,
+      ),
+    ).toMatchObject({ type: "action", tool: "search", input: "a" });
+    expect(parseReAct(`Final${spaces}Answer${spaces}x\nObservation${spaces}`)).toEqual({
+      type: "error",
+      message: MISSING_ACTION,
+    });
+    expect(cleanToolName(`${".".repeat(50_000)}x${".".repeat(50_000)}`)).toBe(
+      `${".".repeat(50_000)}x`,
+    );
+  });
 });

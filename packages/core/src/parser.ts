@@ -18,9 +18,10 @@
  *    may be on the next line; `Action Input:` may follow it on the same line; without an
  *    `Action Input:` line, the ReAct paper's `Action: Search[Apple Remote]` is the tool
  *    `Search` with the input `Apple Remote`.
- * 6. An action input runs to the next `Thought:`, `Action:`, `Final Answer:` or
- *    `Question:` line outside a fenced code block, so multi-line inputs and code keep
- *    their lines. Quotes around it are removed only when they are a balanced pair.
+ * 6. An action input runs to the next `Thought:`, `Action:`, `Action Input:`,
+ *    `Final Answer:` or `Question:` line outside a fenced code block, so multi-line
+ *    inputs and code keep their lines. Quotes around it are removed only when they are a
+ *    balanced pair.
  * 7. A final answer runs to the end, or to an `Action:` or `Question:` line (a model that
  *    goes on inventing the next turn).
  * 8. Anything else is a format error whose message tells the model what is missing.
@@ -40,19 +41,31 @@ export const MISSING_ACTION_INPUT = "Invalid format: missing 'Action Input:' aft
 export const MISSING_TOOL_NAME = "Invalid format: missing the tool name after 'Action:'";
 export const EMPTY_FINAL_ANSWER = "Invalid format: missing the answer after 'Final Answer:'";
 
-/** A label at the start of a line: indented, bold, numbered, in any case, then a colon. */
+/**
+ * A label: bold, numbered, in any case, then a colon. Each run of spaces has exactly one
+ * quantifier that can match it, so a line of 100,000 spaces costs linear time, not
+ * cubic (a model stuck repeating whitespace must not hang the parser).
+ */
+function labelBody(name: string) {
+  return String.raw`(?:\*\*)?${name}(?:[ \t]*\d+)?(?:[ \t]*\*\*)?[ \t]*:(?:\*\*)?[ \t]*`;
+}
+/** A label at the start of a line, maybe indented. */
 function label(name: string) {
-  return String.raw`^[ \t]*(?:\*\*)?${name}[ \t]*\d*[ \t]*(?:\*\*)?[ \t]*:(?:\*\*)?[ \t]*`;
+  return String.raw`^[ \t]*${labelBody(name)}`;
 }
 
+const ACTION_INPUT = String.raw`Action(?:[ \t]*\d+)?[ \t]*Input`;
 const observationLine = new RegExp(label("Observation"), "im");
-const actionLine = new RegExp(`${label(String.raw`Action(?![ \t]*\d*[ \t]*Input)`)}(.*)$`, "im");
-const actionInputLine = new RegExp(label(String.raw`Action[ \t]*\d*[ \t]*Input`), "im");
-const inlineActionInput = new RegExp(label(String.raw`Action[ \t]*\d*[ \t]*Input`).slice(1), "i");
+const actionLine = new RegExp(
+  `${label(String.raw`Action(?![ \t]*(?:\d+[ \t]*)?Input)`)}(.*)$`,
+  "im",
+);
+const actionInputLine = new RegExp(label(ACTION_INPUT), "im");
+const inlineActionInput = new RegExp(String.raw`(?:^|[ \t])${labelBody(ACTION_INPUT)}`, "i");
 const finalAnswerLine = new RegExp(label(String.raw`Final[ \t]*Answer`), "im");
 /** Lines that end an action input: the next step's labels. */
 const inputEndLine = new RegExp(
-  label(String.raw`(?:Thought|Action(?:[ \t]*\d*[ \t]*Input)?|Final[ \t]*Answer|Question)`),
+  label(String.raw`(?:Thought|Action(?:(?:[ \t]*\d+)?[ \t]*Input)?|Final[ \t]*Answer|Question)`),
   "i",
 );
 /** Lines that end a final answer: an action or an invented next question. */
@@ -161,11 +174,21 @@ function readActionInput(raw: string) {
 
 /** `[search]`, `` `search` ``, `**search**` and `search.` all name `search`. */
 export function cleanToolName(name: string) {
-  return name
-    .trim()
-    .replace(/^\[(.*)\]$/s, "$1")
-    .replace(/^[`'"*]+|[`'"*.]+$/g, "")
-    .trim();
+  let start = 0;
+  let end = name.length;
+  const trim = () => {
+    while (start < end && /\s/.test(name[start] ?? "")) start++;
+    while (end > start && /\s/.test(name[end - 1] ?? "")) end--;
+  };
+  trim();
+  if (name[start] === "[" && name[end - 1] === "]") {
+    start++;
+    end--;
+  }
+  while (start < end && "`'\"*".includes(name[start] ?? "")) start++;
+  while (end > start && "`'\"*.".includes(name[end - 1] ?? "")) end--;
+  trim();
+  return name.slice(start, end);
 }
 
 /** `"population of Paris"` loses its quotes; `git commit -m "My change"` keeps them. */
