@@ -3,8 +3,11 @@ type Json = Record<string, unknown>;
 
 export const NO_RESULT = "No good search result found";
 
+// Each part on one line: results are separated by newlines, never split by them.
 const text = (value: unknown) =>
-  typeof value === "string" || typeof value === "number" ? String(value).trim() : "";
+  typeof value === "string" || typeof value === "number"
+    ? String(value).replace(/\s+/g, " ").trim()
+    : "";
 const object = (value: unknown): Json | undefined =>
   value && typeof value === "object" && !Array.isArray(value) ? (value as Json) : undefined;
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
@@ -58,7 +61,7 @@ function fromSports(sports: Json | undefined) {
     .map(object)
     .map((team) => [text(team?.name), text(team?.score)].filter(Boolean).join(" "))
     .filter(Boolean);
-  const context = [text(game?.league), text(game?.status), text(game?.date)]
+  const context = [text(game?.league ?? game?.tournament), text(game?.status), text(game?.date)]
     .filter(Boolean)
     .join(", ");
   const score = teams.join(" - ");
@@ -85,8 +88,9 @@ function fromOrganic(results: unknown[]) {
 }
 
 function cap(value: string, maxLength: number) {
-  const flat = value.replace(/[ \t]+/g, " ").trim();
-  return flat.length <= maxLength
-    ? flat
-    : `${flat.slice(0, Math.max(0, maxLength - 1)).trimEnd()}…`;
+  if (value.length <= maxLength) return value;
+  let end = maxLength - 1;
+  // Never cut an emoji or other astral character in half.
+  if (/[\uD800-\uDBFF]/.test(value.charAt(end - 1))) end -= 1;
+  return `${value.slice(0, end).trimEnd()}…`;
 }

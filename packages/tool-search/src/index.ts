@@ -1,7 +1,4 @@
 export { extractAnswer, NO_RESULT } from "./extract-answer.js";
-export {
-  createSearchTool,
-  SEARCH_DESCRIPTION,
-  type SearchOptions,
-  searchUnavailable,
-} from "./search-tool.js";
+export { SearchError, type SearchFailureReason } from "./search-failure.js";
+export { type SearchOptions, searchUnavailable } from "./search-settings.js";
+export { createSearchTool, SEARCH_DESCRIPTION } from "./search-tool.js";

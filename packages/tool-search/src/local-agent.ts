@@ -1,13 +1,14 @@
 import { Agent as HttpsAgent } from "node:https";
-import { connect } from "node:net";
+import { connect, isIP } from "node:net";
 
 /**
  * The serpapi package always requests https://serpapi.com:443, but lets callers pass an
  * https agent (meant for proxies). This one opens a plain TCP connection to another
  * host and port instead, so SERPAPI_BASE_URL can point at a proxy or a local fake.
  */
-export function agentFor(baseURL: string) {
-  const url = new URL(baseURL);
+export function agentFor(url: URL) {
+  // An IPv6 host comes bracketed in a URL, but not in a socket address.
+  const host = url.hostname.replace(/^\[|\]$/g, "");
   if (url.protocol === "https:") {
     const port = Number(url.port || 443);
     return new (class extends HttpsAgent {
@@ -15,7 +16,8 @@ export function agentFor(baseURL: string) {
         ...[options, callback]: Parameters<HttpsAgent["createConnection"]>
       ) {
         return super.createConnection(
-          { ...options, host: url.hostname, port, servername: url.hostname },
+          // TLS sends no server name for an IP address.
+          { ...options, host, port, servername: isIP(host) ? "" : host },
           callback,
         );
       }
@@ -24,7 +26,7 @@ export function agentFor(baseURL: string) {
   const port = Number(url.port || 80);
   return new (class extends HttpsAgent {
     override createConnection() {
-      return connect(port, url.hostname);
+      return connect(port, host);
     }
   })();
 }

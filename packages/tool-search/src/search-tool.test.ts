@@ -1,26 +1,39 @@
 import { runTool } from "@langchain-mini/core";
 import { afterEach, describe, expect, it } from "vitest";
-import { createSearchTool, searchUnavailable } from "./search-tool.js";
+import { SearchError } from "./search-failure.js";
+import { createSearchTool } from "./search-tool.js";
 import { type FakeSearchReply, startFakeSerpApi } from "./testing/fake-serpapi.js";
 
 const KEY = "serp-test-key-0123456789";
-let fake: Awaited<ReturnType<typeof startFakeSerpApi>> | undefined;
+const fakes: Array<Awaited<ReturnType<typeof startFakeSerpApi>>> = [];
 afterEach(async () => {
-  await fake?.close();
-  fake = undefined;
+  await Promise.all(fakes.splice(0).map((fake) => fake.close()));
 });
+
+async function startFake(...args: Parameters<typeof startFakeSerpApi>) {
+  const fake = await startFakeSerpApi(...args);
+  fakes.push(fake);
+  return fake;
+}
 
 async function search(
   reply: FakeSearchReply,
   query = "anything",
   options: { timeoutMs?: number; maxLength?: number } = {},
 ) {
-  fake = await startFakeSerpApi({}, reply);
+  const fake = await startFake({}, reply);
   const tool = createSearchTool({ apiKey: KEY, baseURL: fake.baseURL, env: {}, ...options });
-  return runTool(tool, query, { signal: new AbortController().signal, timeoutMs: 30_000 });
+  const outcome = await runTool(tool, query, {
+    signal: new AbortController().signal,
+    timeoutMs: 30_000,
+  });
+  return { ...outcome, fake };
 }
 
-describe("search tool against a local fake SerpApi, through the serpapi package", () => {
+const TENERIFE =
+  "Santa Cruz de Tenerife Temperature Yesterday. Maximum temperature yesterday: 75 °F (at 3:00 pm) Minimum temperature yesterday: 63 °F (at 4:30 am)";
+
+describe("search answers, through the serpapi package and a local fake SerpApi", () => {
   const answers: Array<[string, unknown, string]> = [
     [
       "the answer box's answer",
@@ -29,14 +42,8 @@ describe("search tool against a local fake SerpApi, through the serpapi package"
     ],
     [
       "the answer box's snippet",
-      {
-        answer_box: {
-          type: "organic_result",
-          snippet:
-            "Santa Cruz de Tenerife Temperature Yesterday. Maximum temperature yesterday: 75 °F (at 3:00 pm) Minimum temperature yesterday: 63 °F (at 4:30 am)",
-        },
-      },
-      "Santa Cruz de Tenerife Temperature Yesterday. Maximum temperature yesterday: 75 °F (at 3:00 pm) Minimum temperature yesterday: 63 °F (at 4:30 am)",
+      { answer_box: { type: "organic_result", title: "Weather", snippet: TENERIFE } },
+      TENERIFE,
     ],
     [
       "a calculator result",
@@ -56,6 +63,7 @@ describe("search tool against a local fake SerpApi, through the serpapi package"
           location: "San Francisco, CA",
           date: "Monday 2:00 PM",
           weather: "Cloudy",
+          forecast: [{ day: "Tuesday", temperature: { high: "60", low: "50" } }],
         },
       },
       "San Francisco, CA, Monday 2:00 PM: 54°F, Cloudy, precipitation 10%, humidity 80%, wind 7 mph",
@@ -92,8 +100,10 @@ describe("search tool against a local fake SerpApi, through the serpapi package"
       {
         knowledge_graph: {
           title: "Rubik's Cube",
+          type: "Puzzle",
           description: "A 3-D combination puzzle invented in 1974.",
         },
+        organic_results: [{ title: "Wikipedia", snippet: "not this" }],
       },
       "Rubik's Cube: A 3-D combination puzzle invented in 1974.",
     ],
@@ -101,10 +111,10 @@ describe("search tool against a local fake SerpApi, through the serpapi package"
       "the top three organic results",
       {
         organic_results: [
-          { title: "One", snippet: "first" },
-          { title: "Two", snippet: "second" },
-          { title: "Three", snippet: "third" },
-          { title: "Four", snippet: "fourth" },
+          { position: 1, title: "One", link: "https://one.example", snippet: "first" },
+          { position: 2, title: "Two", snippet: "second" },
+          { position: 3, title: "Three", snippet: "third" },
+          { position: 4, title: "Four", snippet: "fourth" },
         ],
       },
       "One: first\nTwo: second\nThree: third",
@@ -113,9 +123,9 @@ describe("search tool against a local fake SerpApi, through the serpapi package"
   ];
 
   it.each(answers)("answers from %s", async (_name, body, expected) => {
-    const outcome = await search({ body });
-    expect(outcome).toEqual({ observation: expected });
-    expect(fake?.requests[0]).toMatchObject({
+    const { observation, error, fake } = await search({ body });
+    expect({ observation, error }).toEqual({ observation: expected, error: undefined });
+    expect(fake.requests[0]).toMatchObject({
       q: "anything",
       engine: "google",
       api_key: KEY,
@@ -124,22 +134,48 @@ describe("search tool against a local fake SerpApi, through the serpapi package"
   });
 
   it("says 'No results for <query>' for a 200 with a top-level error", async () => {
-    const outcome = await search(
-      { body: { error: "Google hasn't returned any results for this query." } },
+    const { observation, error } = await search(
+      {
+        body: {
+          search_metadata: { status: "Success" },
+          error: "Google hasn't returned any results for this query.",
+        },
+      },
       "zxqv nonsense",
     );
-    expect(outcome.observation).toBe("No results for zxqv nonsense");
+    expect(observation).toBe("No results for zxqv nonsense");
+    expect(error).toBeUndefined();
   });
 
   it("caps a long answer", async () => {
-    const outcome = await search({ body: { answer_box: { snippet: "word ".repeat(500) } } }, "q", {
-      maxLength: 50,
-    });
-    expect(outcome.observation.length).toBeLessThanOrEqual(50);
-    expect(outcome.observation.endsWith("…")).toBe(true);
+    const { observation } = await search(
+      { body: { answer_box: { snippet: "word ".repeat(500) } } },
+      "q",
+      { maxLength: 50 },
+    );
+    expect(observation).toHaveLength(50);
+    expect(observation.endsWith("…")).toBe(true);
   });
 
-  const failures: Array<[string, FakeSearchReply, string]> = [
+  it("sends the engine, language and country it was given, and nothing unset", async () => {
+    const fake = await startFake({}, { body: { answer_box: { answer: "ok" } } });
+    const signal = new AbortController().signal;
+    const env = { SERPAPI_API_KEY: KEY, SERPAPI_BASE_URL: fake.baseURL };
+    await createSearchTool({ env, engine: "bing", hl: "es", gl: "es" }).execute("q1", { signal });
+    await createSearchTool({ env }).execute("q2", { signal });
+    expect(fake.requests[0]).toMatchObject({ engine: "bing", hl: "es", gl: "es" });
+    expect(Object.keys(fake.requests[1] ?? {}).sort()).toEqual([
+      "api_key",
+      "engine",
+      "output",
+      "q",
+      "source",
+    ]);
+  });
+});
+
+describe("search failures become observations the model can use", () => {
+  const failures: Array<[string, FakeSearchReply, string, string]> = [
     [
       "401",
       {
@@ -148,72 +184,86 @@ describe("search tool against a local fake SerpApi, through the serpapi package"
           error: "Invalid API key. Your API key should be here: https://serpapi.com/manage-api-key",
         },
       },
-      "Tool search failed: SerpApi rejected the API key (401): answer without searching; the user should check SERPAPI_API_KEY",
+      "invalid_key",
+      "SerpApi rejected the API key (401): answer without searching; the user should check SERPAPI_API_KEY",
     ],
     [
-      "429",
+      "429, out of searches",
       { status: 429, body: { error: "Your account has run out of searches." } },
-      "Tool search failed: the SerpApi account has run out of searches (429): answer without searching",
+      "out_of_searches",
+      "the SerpApi account has run out of searches (429): answer without searching",
     ],
     [
-      "500",
+      "429, over the hourly throughput",
+      {
+        status: 429,
+        body: { error: "You have exceeded the hourly throughput limit for your plan." },
+      },
+      "rate_limited",
+      "SerpApi is limiting how fast this key may search (429): answer without searching for now",
+    ],
+    [
+      "500 with an HTML page",
       { status: 500, body: "<html><body>Internal Server Error</body></html>" },
-      "Tool search failed: SerpApi answered with an error (Internal Server Error): try again later or answer without searching",
+      "server_error",
+      "SerpApi answered with an error (Internal Server Error): try again later or answer without searching",
     ],
     [
-      "a body that is not JSON",
+      "400 with SerpApi's JSON error",
+      { status: 400, body: { error: "Unsupported `xx` country - gl parameter." } },
+      "server_error",
+      "SerpApi answered with an error (Unsupported `xx` country - gl parameter.): try again later or answer without searching",
+    ],
+    [
+      "a 200 body that is not JSON",
       { status: 200, body: "<html>captcha</html>" },
-      "Tool search failed: SerpApi sent a reply that is not JSON: answer without searching",
+      "not_json",
+      "SerpApi sent a reply that is not JSON: answer without searching",
+    ],
+    [
+      "a proxy's page that echoes the key",
+      { status: 502, body: `Bad gateway for /search?api_key=${KEY}&q=x` },
+      "server_error",
+      "SerpApi answered with an error (Bad gateway for /search?api_key=[REDACTED]&q=x): try again later or answer without searching",
     ],
   ];
 
-  it.each(failures)(
-    "turns %s into an observation the model can use",
-    async (_name, reply, expected) => {
-      const outcome = await search(reply);
-      expect(outcome.observation).toBe(expected);
-      expect(outcome.error?.code).toBe("tool_failed");
-      expect(outcome.observation).not.toContain(KEY);
-    },
-  );
+  it.each(failures)("turns %s into an observation", async (_name, reply, reason, expected) => {
+    const { observation, error } = await search(reply);
+    expect(observation).toBe(`Tool search failed: ${expected}`);
+    expect(error?.code).toBe("tool_failed");
+    expect(observation).not.toContain(KEY);
+    const fake = await startFake({}, reply);
+    const tool = createSearchTool({ apiKey: KEY, baseURL: fake.baseURL, env: {} });
+    const thrown = await Promise.resolve(
+      tool.execute("q", { signal: new AbortController().signal }),
+    ).catch((caught: unknown) => caught);
+    expect(thrown).toBeInstanceOf(SearchError);
+    expect((thrown as SearchError).reason).toBe(reason);
+  });
 
   it("gives up on a server that is too slow", async () => {
-    const outcome = await search(
+    const { observation, error } = await search(
       { body: { answer_box: { answer: "late" } }, delayMs: 2_000 },
       "q",
       { timeoutMs: 100 },
     );
-    expect(outcome.observation).toBe(
+    expect(observation).toBe(
       "Tool search failed: no answer from SerpApi within 0.1 s: try a shorter query or answer without searching",
     );
+    expect(error?.code).toBe("tool_failed");
   });
 
-  it("stops a search when the run is cancelled", async () => {
-    fake = await startFakeSerpApi({}, { body: { answer_box: { answer: "late" } }, delayMs: 2_000 });
+  it("says which host it cannot reach", async () => {
+    const fake = await startFake({});
+    await fake.close();
     const tool = createSearchTool({ apiKey: KEY, baseURL: fake.baseURL, env: {} });
-    const controller = new AbortController();
-    setTimeout(() => controller.abort(), 30);
-    const started = performance.now();
-    await expect(tool.execute("q", { signal: controller.signal })).rejects.toThrow(
-      "the search was cancelled",
+    const outcome = await runTool(tool, "q", {
+      signal: new AbortController().signal,
+      timeoutMs: 30_000,
+    });
+    expect(outcome.observation).toBe(
+      `Tool search failed: cannot reach SerpApi at ${new URL(fake.baseURL).host} (ECONNREFUSED): answer without searching`,
     );
-    expect(performance.now() - started).toBeLessThan(1_500);
-  });
-
-  it("answers the same query twice from its cache", async () => {
-    fake = await startFakeSerpApi({ "current year": { body: { answer_box: { answer: "2026" } } } });
-    const tool = createSearchTool({ apiKey: KEY, baseURL: fake.baseURL, env: {} });
-    const signal = new AbortController().signal;
-    expect(await tool.execute("current year", { signal })).toBe("2026");
-    expect(await tool.execute(" current year ", { signal })).toBe("2026");
-    expect(fake.requests).toHaveLength(1);
-  });
-
-  it("is unavailable without a key, and says what to set", () => {
-    expect(searchUnavailable({})).toBe(
-      "SERPAPI_API_KEY is not set, so web search is left out: set it in the environment or .env to enable the search tool",
-    );
-    expect(searchUnavailable({ SERPAPI_API_KEY: "k" })).toBeUndefined();
-    expect(() => createSearchTool({ env: {} })).toThrow("SERPAPI_API_KEY is not set");
   });
 });

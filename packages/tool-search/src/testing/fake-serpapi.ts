@@ -10,19 +10,26 @@ export interface FakeSearchReply {
 
 /**
  * For tests (ours and yours): a SerpApi stand-in on 127.0.0.1. Replies are chosen by the
- * `q` parameter, with `fallback` for any other query; every request's parameters are
- * recorded. Point the tool at it with SERPAPI_BASE_URL (or the baseURL option).
+ * `q` parameter, with `fallback` for any other query; a list is replied in turn, its last
+ * reply repeated. Every request's parameters are recorded. Point the tool at it with
+ * SERPAPI_BASE_URL (or the baseURL option).
  */
 export async function startFakeSerpApi(
-  replies: Readonly<Record<string, FakeSearchReply>>,
+  replies: Readonly<Record<string, FakeSearchReply | readonly FakeSearchReply[]>>,
   fallback: FakeSearchReply = { body: { organic_results: [] } },
 ) {
   const requests: Array<Record<string, string>> = [];
+  const asked = new Map<string, number>();
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://localhost");
     const parameters = Object.fromEntries(url.searchParams);
     requests.push(parameters);
-    const reply = replies[parameters.q ?? ""] ?? fallback;
+    const query = parameters.q ?? "";
+    const turn = asked.get(query) ?? 0;
+    asked.set(query, turn + 1);
+    const planned = replies[query];
+    const reply =
+      (Array.isArray(planned) ? planned[Math.min(turn, planned.length - 1)] : planned) ?? fallback;
     const send = () => {
       if (response.destroyed) return;
       const json = typeof reply.body !== "string";
