@@ -1,4 +1,6 @@
-import type { Tool } from "@langchain-mini/core";
+import { LangchainMiniError, type Tool } from "@langchain-mini/core";
+import { fetchJson } from "./fetch-json.js";
+import { type CommentNode, formatStory, type Hit, topComment } from "./format-story.js";
 
 export const HACKERNEWS_DESCRIPTION =
   "search Hacker News. useful for when you need to know what developers are discussing about a technology, product or event. input should be a search query.";
@@ -6,115 +8,100 @@ export const HACKERNEWS_DESCRIPTION =
 export interface HackerNewsOptions {
   /** The Algolia Hacker News API; default HACKERNEWS_BASE_URL, else https://hn.algolia.com. */
   readonly baseURL?: string;
-  /** How many stories; default 3. */
+  /** How many stories, 1 to 10; default 3. */
   readonly stories?: number;
-  /** Default 10 s; the run's AbortSignal can end a search sooner. */
+  /** Per request; default 10 s. The run's AbortSignal can end a search sooner. */
   readonly timeoutMs?: number;
   /** Longest observation, in characters; default 1,000. */
   readonly maxLength?: number;
+  /** Where HACKERNEWS_BASE_URL is read; default process.env. */
   readonly env?: Readonly<Record<string, string | undefined>>;
-}
-
-interface Hit {
-  readonly objectID?: string;
-  readonly title?: string;
-  readonly url?: string | null;
-  readonly points?: number;
 }
 
 /**
  * Seed 003's Hacker News search: the top stories for a query with their points, link and
- * one top comment each, bounded like web search. Needs no key.
+ * one top comment each, bounded like web search. Needs no key. Answers are kept for the
+ * session, so asking again costs nothing.
  */
 export function createHackerNewsTool(options: HackerNewsOptions = {}): Tool {
-  const env = options.env ?? process.env;
-  const base = (options.baseURL ?? (env.HACKERNEWS_BASE_URL || "https://hn.algolia.com")).replace(
-    /\/$/,
-    "",
-  );
-  const timeoutMs = options.timeoutMs ?? 10_000;
-  const maxLength = options.maxLength ?? 1_000;
-  const count = options.stories ?? 3;
+  const base = baseURL(options);
+  const timeoutMs = checked("timeoutMs", options.timeoutMs ?? 10_000, 1, Number.MAX_SAFE_INTEGER);
+  const maxLength = checked("maxLength", options.maxLength ?? 1_000, 20, Number.MAX_SAFE_INTEGER);
+  const count = checked("stories", options.stories ?? 3, 1, 10);
+  const cache = new Map<string, string>();
+
+  const search = async (query: string, signal: AbortSignal) => {
+    const get = (path: string) => fetchJson(`${base}${path}`, signal, timeoutMs);
+    const found = (await get(
+      `/api/v1/search?tags=story&hitsPerPage=${count}&query=${encodeURIComponent(query)}`,
+    )) as { hits?: unknown };
+    const hits = (Array.isArray(found?.hits) ? (found.hits as Hit[]) : []).slice(0, count);
+    if (hits.length === 0) return `No Hacker News stories found for ${query}`;
+    const comments = await Promise.all(hits.map((hit) => commentFor(hit, get)));
+    const text = hits.map((hit, index) => formatStory(hit, index + 1, comments[index] ?? ""));
+    const joined = text.join("\n");
+    return joined.length <= maxLength ? joined : `${joined.slice(0, maxLength - 1).trimEnd()}…`;
+  };
 
   return {
     name: "hackernews",
     description: HACKERNEWS_DESCRIPTION,
+    // The stories, then their comments: two requests in a row, each with its own timeout.
     timeoutMs: timeoutMs * 2 + 1_000,
     async execute(input, { signal }) {
-      const query = input.trim();
+      const query = input.trim().replace(/\s+/g, " ");
       if (!query) return "The search query is empty: give a search query as the Action Input.";
-      const fetchJson = (path: string) => getJson(`${base}${path}`, signal, timeoutMs);
-      const found = await fetchJson(
-        `/api/v1/search?tags=story&hitsPerPage=${count}&query=${encodeURIComponent(query)}`,
-      );
-      const hits = (
-        Array.isArray((found as { hits?: unknown }).hits) ? (found as { hits: Hit[] }).hits : []
-      ).slice(0, count);
-      if (hits.length === 0) return `No Hacker News stories found for ${query}`;
-      const comments = await Promise.all(hits.map((hit) => topComment(hit, fetchJson)));
-      const lines = hits.map((hit, index) => {
-        const link = hit.url || `https://news.ycombinator.com/item?id=${hit.objectID ?? ""}`;
-        const comment = comments[index] ? `\n   Top comment: ${comments[index]}` : "";
-        return `${index + 1}. ${hit.title ?? "(untitled)"} (${hit.points ?? 0} points) ${link}${comment}`;
-      });
-      const text = lines.join("\n");
-      return text.length <= maxLength ? text : `${text.slice(0, maxLength - 1).trimEnd()}…`;
+      const key = query.toLowerCase();
+      const cached = cache.get(key);
+      if (cached !== undefined) return cached;
+      const answer = await search(query, signal);
+      if (cache.size >= 100) cache.delete(cache.keys().next().value as string);
+      cache.set(key, answer);
+      return answer;
     },
   };
 }
 
-async function topComment(hit: Hit, fetchJson: (path: string) => Promise<unknown>) {
+async function commentFor(hit: Hit, get: (path: string) => Promise<unknown>) {
   if (!hit.objectID) return "";
   try {
-    const item = (await fetchJson(`/api/v1/items/${encodeURIComponent(hit.objectID)}`)) as {
-      children?: Array<{ text?: string | null }>;
+    const item = (await get(`/api/v1/items/${encodeURIComponent(hit.objectID)}`)) as {
+      children?: unknown;
     };
-    const first = item.children?.find((child) => child.text);
-    return first?.text ? plainText(first.text).slice(0, 200) : "";
-  } catch {
-    // A story without its comment is still worth reporting.
+    return Array.isArray(item?.children) ? topComment(item.children as CommentNode[]) : "";
+  } catch (error) {
+    // A story without its comment is still worth reporting; a cancelled run is not.
+    if ((error as { code?: unknown }).code === "aborted") throw error;
     return "";
   }
 }
 
-async function getJson(url: string, signal: AbortSignal, timeoutMs: number): Promise<unknown> {
-  let response: Response;
+function baseURL(options: HackerNewsOptions) {
+  const name = options.baseURL === undefined ? "HACKERNEWS_BASE_URL" : "The Hacker News baseURL";
+  const env = options.env ?? process.env;
+  const value = (options.baseURL ?? env.HACKERNEWS_BASE_URL ?? "").trim();
+  if (!value) return "https://hn.algolia.com";
+  let url: URL;
   try {
-    response = await fetch(url, {
-      signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]),
-    });
-  } catch (error) {
-    if (signal.aborted) throw new Error("the search was cancelled");
-    if ((error as Error).name === "TimeoutError") {
-      throw new Error(
-        `no answer from Hacker News search within ${timeoutMs / 1000} s: answer without it`,
-      );
-    }
-    throw new Error("cannot reach Hacker News search: answer without it");
-  }
-  if (!response.ok) {
-    throw new Error(
-      `Hacker News search answered ${response.status}: try again later or answer without it`,
+    url = new URL(value);
+  } catch {
+    throw invalid(
+      `${name} is not a URL ('${value}'): give one like https://hn.algolia.com, or unset it`,
     );
   }
-  try {
-    return await response.json();
-  } catch {
-    throw new Error("Hacker News search sent a reply that is not JSON: answer without it");
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw invalid(`${name} must start with http:// or https:// ('${value}')`);
   }
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, "");
 }
 
-/** Comments arrive as HTML. */
-function plainText(html: string) {
-  return html
-    .replace(/<p>/g, " ")
-    .replace(/<[^>]*>/g, "")
-    .replace(/&#x27;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&gt;/g, ">")
-    .replace(/&lt;/g, "<")
-    .replace(/&#x2F;/g, "/")
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ")
-    .trim();
+function checked(name: string, value: number, lowest: number, highest: number) {
+  if (Number.isInteger(value) && value >= lowest && value <= highest) return value;
+  const range =
+    highest === Number.MAX_SAFE_INTEGER ? `from ${lowest}` : `from ${lowest} to ${highest}`;
+  throw invalid(`The Hacker News ${name} must be a whole number ${range}, not ${value}`);
+}
+
+function invalid(message: string) {
+  return new LangchainMiniError("config_invalid", message);
 }

@@ -1,11 +1,19 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 
+export interface FakeComment {
+  readonly text: string | null;
+  readonly children?: readonly FakeComment[];
+}
+
 export interface FakeHackerNewsOptions {
   readonly hits?: readonly Record<string, unknown>[];
-  /** Item id → its children (comments). */
-  readonly items?: Readonly<Record<string, readonly { text: string | null }[]>>;
+  /** Item id → its children (comments), in Algolia's order (by date). */
+  readonly items?: Readonly<Record<string, readonly FakeComment[]>>;
+  /** Every reply gets this status and body instead. */
   readonly status?: number;
+  /** Items (comment trees) alone fail with this status. */
+  readonly itemsStatus?: number;
   readonly body?: string;
   readonly delayMs?: number;
 }
@@ -24,6 +32,11 @@ export async function startFakeHackerNews(options: FakeHackerNewsOptions) {
       }
       const url = new URL(request.url ?? "/", "http://localhost");
       const item = /^\/api\/v1\/items\/(.+)$/.exec(url.pathname)?.[1];
+      if (item && options.itemsStatus) {
+        response.writeHead(options.itemsStatus, { "content-type": "text/plain" });
+        response.end("error");
+        return;
+      }
       const payload = item
         ? { id: item, children: options.items?.[item] ?? [] }
         : { hits: options.hits ?? [] };

@@ -1,1 +1,5 @@
-export { type FakeHackerNewsOptions, startFakeHackerNews } from "./fake-hackernews.js";
+export {
+  type FakeComment,
+  type FakeHackerNewsOptions,
+  startFakeHackerNews,
+} from "./fake-hackernews.js";
