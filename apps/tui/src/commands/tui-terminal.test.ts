@@ -1,73 +1,6 @@
-import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { CLI, tempDir, writeScript } from "../test-support/cli.js";
-
-/**
- * The built CLI in a real terminal: tmux gives it a pseudo-terminal of a known size,
- * `send-keys` types, `capture-pane -p` reads the screen. `.ci/run` installs tmux.
- */
-class Terminal {
-  readonly #socket = `langchain-mini-test-${process.pid}-${Math.random().toString(36).slice(2)}`;
-  readonly statusFile: string;
-
-  constructor(readonly directory: string) {
-    this.statusFile = join(directory, "exit-status");
-  }
-
-  start(args: readonly string[], { columns = 120, rows = 36 } = {}) {
-    const command = [process.execPath, CLI, ...args].map(quote).join(" ");
-    // The shell records the exit status once the app is gone, so the test can read it.
-    const shell = `cd ${quote(this.directory)} && ${command}; echo $? > ${quote(this.statusFile)}`;
-    this.#tmux("new-session", "-d", "-x", String(columns), "-y", String(rows), shell);
-  }
-
-  screen() {
-    return this.#tmux("capture-pane", "-p");
-  }
-
-  /** Keys by tmux name (Enter, Escape, C-c), or text with `literal`. */
-  send(keys: string, literal = false) {
-    this.#tmux("send-keys", ...(literal ? ["-l", keys] : [keys]));
-  }
-
-  async waitFor(text: string | RegExp, timeoutMs = 10_000) {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const screen = this.screen();
-      if (typeof text === "string" ? screen.includes(text) : text.test(screen)) return screen;
-      if (Date.now() > deadline)
-        throw new Error(`Timed out waiting for ${String(text)}:\n${screen}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-
-  async exitStatus(timeoutMs = 10_000) {
-    const deadline = Date.now() + timeoutMs;
-    while (!existsSync(this.statusFile)) {
-      if (Date.now() > deadline) throw new Error(`The app did not exit:\n${this.screen()}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    return Number(readFileSync(this.statusFile, "utf8").trim());
-  }
-
-  kill() {
-    spawnSync("tmux", ["-L", this.#socket, "kill-server"]);
-  }
-
-  #tmux(...args: string[]) {
-    // A server of our own, no user config, and an environment with no keys in it.
-    return execFileSync("tmux", ["-L", this.#socket, "-f", "/dev/null", ...args], {
-      encoding: "utf8",
-      env: { PATH: process.env.PATH ?? "", HOME: this.directory, TERM: "xterm-256color" },
-    });
-  }
-}
-
-const quote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
-
-const hasTmux = spawnSync("tmux", ["-V"]).status === 0;
+import { writeScript } from "../test-support/cli.js";
+import { Terminal } from "../test-support/terminal.js";
 
 describe("the terminal UI in a real terminal (tmux)", () => {
   const terminals: Terminal[] = [];
@@ -75,9 +8,7 @@ describe("the terminal UI in a real terminal (tmux)", () => {
     for (const terminal of terminals.splice(0)) terminal.kill();
   });
   function terminal() {
-    if (!hasTmux)
-      throw new Error("These tests need tmux: apt-get install tmux (.ci/run does this)");
-    const created = new Terminal(tempDir());
+    const created = new Terminal();
     terminals.push(created);
     return created;
   }
@@ -136,7 +67,7 @@ describe("the terminal UI in a real terminal (tmux)", () => {
   it("shows the set-up screen, saying what to set, when no LLM is configured", async () => {
     const screen = terminal();
     screen.start([], { columns: 100, rows: 24 });
-    const setup = await screen.waitFor("Press any key to quit");
+    const setup = await screen.waitFor("to quit.");
     expect(setup).toContain("OPENAI_API_KEY=");
     expect(setup).toContain("OPENAI_BASE_URL=http://localhost:11434/v1");
     screen.send("q", true);

@@ -44,16 +44,20 @@ export async function tui(argv: readonly string[]): Promise<number> {
   const ui = import("../ui/start-ui.js");
   const env = loadEnv();
   if (!values.llm && !env.OPENAI_API_KEY && !env.OPENAI_BASE_URL) {
-    return (await ui).startSetup("No LLM is configured.");
+    return setUp("No LLM is configured.", argv, env);
   }
+  // A local model to download shows its progress on screen before the chat starts.
+  const llm = values.llm?.startsWith("llamacpp:")
+    ? await (await import("../ui/download-model.js")).downloadOnScreen(values.llm, env)
+    : values.llm;
   let runtime: Awaited<ReturnType<typeof buildRuntime>>;
   try {
-    runtime = await buildRuntime(values, env);
+    runtime = await buildRuntime({ ...values, llm }, env);
   } catch (error) {
     // A provider that cannot start from its OPENAI_* settings gets the set-up screen; a
     // mistake in a flag the user typed gets its one line (exit 2), as with ask.
     if (values.llm || !isSetupProblem(error)) throw error;
-    return (await ui).startSetup(error.message);
+    return setUp(error.message, argv, env);
   }
   const [{ createChatService }, { FileSessionStore }] = await Promise.all([
     import("../ui/chat-service.js"),
@@ -65,7 +69,8 @@ export async function tui(argv: readonly string[]): Promise<number> {
     runtime,
     store: new FileSessionStore({ env }),
     history: values.history,
-    createLlm: (spec) => createLlm(spec, env, { toolNames, constrained: false }),
+    createLlm: (spec) =>
+      createLlm(spec, env, { toolNames, constrained: values.constrained === true }),
     wrapRun: (events) => observed(events, env, sessionTrace),
   });
   try {
@@ -74,6 +79,17 @@ export async function tui(argv: readonly string[]): Promise<number> {
   } finally {
     sessionTrace?.close();
   }
+}
+
+/** The set-up screen; taking its local-model offer is the same as `--llm llamacpp:<it>`. */
+async function setUp(reason: string, argv: readonly string[], env: Env): Promise<number> {
+  const [{ startSetup }, { localModelOffer }] = await Promise.all([
+    import("../ui/start-ui.js"),
+    import("../config/local-model.js"),
+  ]);
+  const offer = localModelOffer(env);
+  const choice = await startSetup(reason, offer);
+  return choice === "download" ? tui([...argv, "--llm", offer.spec]) : choice;
 }
 
 function isSetupProblem(error: unknown): error is Error {

@@ -19,15 +19,17 @@ export function createDownloadProgress(stream: NodeJS.WriteStream, file: string)
     last = progress;
     if (!announced) {
       announced = true;
-      const resumed = progress.resumedFrom > 0 ? `, resuming at ${size(progress.resumedFrom)}` : "";
-      const total = progress.total === undefined ? "" : ` (${size(progress.total)}${resumed})`;
+      const resumed =
+        progress.resumedFrom > 0 ? `, resuming at ${formatBytes(progress.resumedFrom)}` : "";
+      const total =
+        progress.total === undefined ? "" : ` (${formatBytes(progress.total)}${resumed})`;
       stream.write(`Downloading ${name}${total}\n`);
     }
     if (!stream.isTTY) return;
     const now = performance.now();
     if (now - lastDraw < REDRAW_MS && progress.received !== progress.total) return;
     lastDraw = now;
-    stream.write(`\r${bar(progress, now - started)}\u001b[K`);
+    stream.write(`\r  ${progressLine(progress, now - started)}\u001b[K`);
   };
 
   /** Ends the bar's line; call once the download is over, whatever the outcome. */
@@ -36,24 +38,28 @@ export function createDownloadProgress(stream: NodeJS.WriteStream, file: string)
     if (stream.isTTY) stream.write("\n");
     const seconds = (performance.now() - started) / 1000;
     if (last.received === last.total) {
-      stream.write(`Downloaded ${name}: ${size(last.received)} in ${seconds.toFixed(1)} s\n`);
+      stream.write(
+        `Downloaded ${name}: ${formatBytes(last.received)} in ${seconds.toFixed(1)} s\n`,
+      );
     }
   };
 
   return { report, finish };
 }
 
-function bar(progress: DownloadProgress, elapsedMs: number) {
+/** `[#####-----]  42%  450 MB / 1.1 GB  12 MB/s`, or the bytes and speed when the size is unknown. */
+export function progressLine(progress: DownloadProgress, elapsedMs: number) {
   const { received, total, resumedFrom } = progress;
   const rate = ((received - resumedFrom) / Math.max(elapsedMs, 1)) * 1000;
-  if (total === undefined) return `  ${size(received)}  ${size(rate)}/s`;
+  if (total === undefined) return `${formatBytes(received)}  ${formatBytes(rate)}/s`;
   const fraction = total === 0 ? 1 : received / total;
   const filled = Math.round(fraction * BAR_WIDTH);
   const percent = `${Math.floor(fraction * 100)}%`.padStart(4);
-  return `  [${"#".repeat(filled)}${"-".repeat(BAR_WIDTH - filled)}] ${percent}  ${size(received)} / ${size(total)}  ${size(rate)}/s`;
+  return `[${"#".repeat(filled)}${"-".repeat(BAR_WIDTH - filled)}] ${percent}  ${formatBytes(received)} / ${formatBytes(total)}  ${formatBytes(rate)}/s`;
 }
 
-function size(bytes: number) {
+/** 1.12 GB, 450.3 MB, 12 kB. */
+export function formatBytes(bytes: number) {
   if (bytes >= 1e9) return `${(bytes / 1e9).toFixed(2)} GB`;
   if (bytes >= 1e6) return `${(bytes / 1e6).toFixed(1)} MB`;
   if (bytes >= 1e3) return `${(bytes / 1e3).toFixed(0)} kB`;

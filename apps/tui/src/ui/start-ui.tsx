@@ -1,4 +1,5 @@
 import { render } from "ink";
+import type { LocalModelOffer } from "../config/local-model.js";
 import type { ChatService, Turn } from "./chat-service.js";
 import { App } from "./components/app.js";
 import { SetupScreen } from "./components/setup-screen.js";
@@ -19,13 +20,20 @@ export async function startChat(service: ChatService, turns?: readonly Turn[]): 
   return exitStatus(await instance.waitUntilExit());
 }
 
-/** The set-up screen stays on the normal screen, so what to set is still there after it quits. */
-export async function startSetup(reason: string): Promise<number> {
-  const instance = render(<SetupScreen reason={reason} />, {
+/**
+ * The set-up screen stays on the normal screen, so what to set is still there after it
+ * quits. Resolves with the exit status, or "download" when the user took the offer.
+ */
+export async function startSetup(
+  reason: string,
+  offer?: LocalModelOffer,
+): Promise<number | "download"> {
+  const instance = render(<SetupScreen reason={reason} offer={offer} />, {
     exitOnCtrlC: false,
     interactive: true,
   });
-  return exitStatus(await instance.waitUntilExit());
+  const result = await instance.waitUntilExit();
+  return result === "download" ? result : exitStatus(result);
 }
 
 const exitStatus = (value: unknown) => (typeof value === "number" ? value : 0);

@@ -1,4 +1,5 @@
 import { Box, Text, useApp } from "ink";
+import type { LocalModelOffer } from "../../config/local-model.js";
 import { useKeypress } from "../hooks/use-keypress.js";
 import { colours } from "./theme.js";
 
@@ -12,10 +13,20 @@ const OFFLINE = [
   ["langchain-mini --llm llamacpp:<model.gguf>", "a local model, in process"],
 ] as const;
 
-/** Shown instead of the chat when no LLM is configured: what to set, exactly. Any key quits. */
-export function SetupScreen({ reason }: { readonly reason: string }) {
+/**
+ * Shown instead of the chat when no LLM is configured: what to set, exactly. With an
+ * offer, D downloads a small local model and starts with it (exit value "download");
+ * any other key quits.
+ */
+export function SetupScreen({
+  reason,
+  offer,
+}: {
+  readonly reason: string;
+  readonly offer?: LocalModelOffer;
+}) {
   const { exit } = useApp();
-  useKeypress(() => exit(2));
+  useKeypress((input) => exit(offer && input.toLowerCase() === "d" ? "download" : 2));
   return (
     <Box flexDirection="column" borderStyle="round" borderColor={colours.warning} paddingX={1}>
       <Text bold>langchain-mini needs an LLM to talk to</Text>
@@ -25,8 +36,20 @@ export function SetupScreen({ reason }: { readonly reason: string }) {
       <Rows rows={SETTINGS} />
       <Text>Or run offline:</Text>
       <Rows rows={OFFLINE} />
+      {offer && (
+        <Text>
+          <Text bold color={colours.focus}>
+            {"  Press D "}
+          </Text>
+          {offer.downloaded
+            ? `to start now with ${offer.name}, downloaded before (${offer.size}), offline`
+            : `to download ${offer.name}, ${offer.size}, and run it here: offline, no key`}
+        </Text>
+      )}
       <Text> </Text>
-      <Text dimColor>Web search also needs SERPAPI_API_KEY. Press any key to quit.</Text>
+      <Text dimColor>
+        Web search also needs SERPAPI_API_KEY. Press {offer ? "any other key" : "any key"} to quit.
+      </Text>
     </Box>
   );
 }

@@ -1,0 +1,88 @@
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import {
+  buildScriptModel,
+  CALCULATOR_SCRIPT,
+  type ModelServer,
+  startModelServer,
+  writeScriptModel,
+} from "@langchain-mini/llm-llamacpp/testing";
+import { afterEach, describe, expect, it } from "vitest";
+import { Terminal } from "../test-support/terminal.js";
+
+// The set-up screen's model, served by a stand-in for Hugging Face: the generated
+// calculator model under the recommended model's name.
+const RECOMMENDED = "/Qwen/Qwen2.5-1.5B-Instruct-GGUF/qwen2.5-1.5b-instruct-q4_k_m.gguf";
+const LOCAL = { LLAMACPP_THREADS: "1", LLAMACPP_GPU: "cpu" };
+
+describe("the terminal UI on a local model (tmux)", () => {
+  const terminals: Terminal[] = [];
+  let server: ModelServer | undefined;
+  afterEach(async () => {
+    for (const terminal of terminals.splice(0)) terminal.kill();
+    await server?.close();
+  });
+  function terminal(env: Record<string, string> = {}) {
+    const created = new Terminal(undefined, { ...LOCAL, ...env });
+    terminals.push(created);
+    return created;
+  }
+
+  async function askTwoPlusTwo(screen: Terminal) {
+    await screen.waitFor("How can I help?", 20_000);
+    screen.send("What is 2+2?", true);
+    screen.send("Enter");
+    const answered = await screen.waitFor("Final Answer: 2+2 is 4.");
+    expect(answered).toContain("Action: calculator");
+    expect(answered).toContain("Action Input: 2+2");
+    // The model would invent 5; the calculator's real result is what shows.
+    expect(answered).toContain("Observation: 4");
+    expect(answered).toMatch(/│ 2\+2 is 4\.\s+│/);
+    expect(answered).toContain("llamacpp:");
+  }
+
+  it("answers with a model given by --llm llamacpp:<file.gguf>", async () => {
+    const screen = terminal();
+    const model = writeScriptModel(CALCULATOR_SCRIPT, screen.directory);
+    screen.start(["--llm", `llamacpp:${model}`, "--tools", "calculator"]);
+    await askTwoPlusTwo(screen);
+    screen.send("C-c");
+    expect(await screen.exitStatus()).toBe(0);
+  });
+
+  it("offers a local model on the set-up screen, downloads it with a progress bar, then chats with it", async () => {
+    server = await startModelServer({
+      files: { [RECOMMENDED]: buildScriptModel(CALCULATOR_SCRIPT) },
+      // Paced, so the progress bar is on screen for a while.
+      chunkDelayMs: 60,
+    });
+    const screen = terminal({ HF_ENDPOINT: server.url });
+    screen.start(["--tools", "calculator"], { columns: 120, rows: 30 });
+    const setup = await screen.waitFor("Press D");
+    expect(setup).toContain(
+      "to download Qwen2.5 1.5B Instruct (Q4_K_M), 1.12 GB, and run it here: offline, no key",
+    );
+    screen.send("d", true);
+    const downloading = await screen.waitFor(/Downloading qwen2\.5-1\.5b-instruct-q4_k_m\.gguf/);
+    expect(downloading).toMatch(/\[[#-]{24}\] +\d+%/);
+    await askTwoPlusTwo(screen);
+    screen.send("C-c");
+    expect(await screen.exitStatus()).toBe(0);
+    const models = join(screen.directory, ".local", "share", "langchain-mini", "models");
+    expect(readdirSync(models)).toEqual([
+      "hf_Qwen_Qwen2.5-1.5B-Instruct-GGUF_qwen2.5-1.5b-instruct-q4_k_m.gguf",
+    ]);
+
+    // Next time the offer says so, and taking it needs no network.
+    const requests = server.requests.length;
+    const again = new Terminal(screen.directory, { ...LOCAL, HF_ENDPOINT: server.url });
+    terminals.push(again);
+    again.start(["--tools", "calculator"]);
+    expect(await again.waitFor("Press D")).toContain("downloaded before (1.12 GB)");
+    again.send("d", true);
+    await again.waitFor("How can I help?", 20_000);
+    expect(server.requests.length).toBe(requests);
+    again.send("C-c");
+    expect(await again.exitStatus()).toBe(0);
+  });
+});

@@ -1,0 +1,82 @@
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { CLI, tempDir } from "./cli.js";
+
+export const hasTmux = spawnSync("tmux", ["-V"]).status === 0;
+
+/**
+ * The built CLI in a real terminal: tmux gives it a pseudo-terminal of a known size,
+ * `send-keys` types, `capture-pane -p` reads the screen. `.ci/run` installs tmux.
+ */
+export class Terminal {
+  readonly #socket = `langchain-mini-test-${process.pid}-${Math.random().toString(36).slice(2)}`;
+  readonly directory: string;
+  readonly statusFile: string;
+  readonly #env: Record<string, string>;
+
+  /** `env` is added to a clean environment (PATH, HOME = the directory, TERM). */
+  constructor(directory = tempDir(), env: Record<string, string> = {}) {
+    if (!hasTmux)
+      throw new Error("These tests need tmux: apt-get install tmux (.ci/run does this)");
+    this.directory = directory;
+    // One file per terminal: two may share a directory (a second start of the app).
+    this.statusFile = join(directory, `${this.#socket}.exit-status`);
+    this.#env = env;
+  }
+
+  start(args: readonly string[], { columns = 120, rows = 36 } = {}) {
+    const command = [process.execPath, CLI, ...args].map(quote).join(" ");
+    // The shell records the exit status once the app is gone, so the test can read it.
+    const shell = `cd ${quote(this.directory)} && ${command}; echo $? > ${quote(this.statusFile)}`;
+    this.#tmux("new-session", "-d", "-x", String(columns), "-y", String(rows), shell);
+  }
+
+  screen() {
+    return this.#tmux("capture-pane", "-p");
+  }
+
+  /** Keys by tmux name (Enter, Escape, C-c), or text with `literal`. */
+  send(keys: string, literal = false) {
+    this.#tmux("send-keys", ...(literal ? ["-l", keys] : [keys]));
+  }
+
+  async waitFor(text: string | RegExp, timeoutMs = 10_000) {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const screen = this.screen();
+      if (typeof text === "string" ? screen.includes(text) : text.test(screen)) return screen;
+      if (Date.now() > deadline)
+        throw new Error(`Timed out waiting for ${String(text)}:\n${screen}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  async exitStatus(timeoutMs = 10_000) {
+    const deadline = Date.now() + timeoutMs;
+    while (!existsSync(this.statusFile)) {
+      if (Date.now() > deadline) throw new Error(`The app did not exit:\n${this.screen()}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return Number(readFileSync(this.statusFile, "utf8").trim());
+  }
+
+  kill() {
+    spawnSync("tmux", ["-L", this.#socket, "kill-server"]);
+  }
+
+  #tmux(...args: string[]) {
+    // A server of our own, no user config, and an environment with no keys in it.
+    return execFileSync("tmux", ["-L", this.#socket, "-f", "/dev/null", ...args], {
+      encoding: "utf8",
+      env: {
+        PATH: process.env.PATH ?? "",
+        HOME: this.directory,
+        TERM: "xterm-256color",
+        ...this.#env,
+      },
+    });
+  }
+}
+
+const quote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
