@@ -1,12 +1,21 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { startFakeHackerNews } from "@langchain-mini/tool-hackernews/testing";
 import { startFakeSerpApi } from "@langchain-mini/tool-search/testing";
 import { afterEach, describe, expect, it } from "vitest";
 import { runCli, tempDir, writeScript } from "../test-support/cli.js";
 
-let fake: Awaited<ReturnType<typeof startFakeSerpApi>> | undefined;
+let fake: { close(): Promise<void> } | undefined;
 afterEach(async () => {
   await fake?.close();
   fake = undefined;
 });
+
+const jsonLines = (stdout: string) =>
+  stdout
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 
 const TENERIFE =
   "Santa Cruz de Tenerife Temperature Yesterday. Maximum temperature yesterday: 75 °F (at 3:00 pm) Minimum temperature yesterday: 63 °F (at 4:30 am)";
@@ -21,11 +30,12 @@ const seed001 = [
 
 describe("ask with search against a local fake SerpApi", () => {
   it("reproduces seed 001's Santa Cruz de Tenerife trace", async () => {
-    fake = await startFakeSerpApi({
+    const serpApi = await startFakeSerpApi({
       "highest temperature in Santa Cruz de Tenerife yesterday": {
         body: { answer_box: { type: "organic_result", snippet: TENERIFE } },
       },
     });
+    fake = serpApi;
     const directory = tempDir();
     const script = writeScript(directory, seed001);
     const result = await runCli(
@@ -37,7 +47,7 @@ describe("ask with search against a local fake SerpApi", () => {
       ],
       {
         cwd: directory,
-        env: { SERPAPI_API_KEY: "serp-key-for-tests", SERPAPI_BASE_URL: fake.baseURL },
+        env: { SERPAPI_API_KEY: "serp-key-for-tests", SERPAPI_BASE_URL: serpApi.baseURL },
       },
     );
     expect(result.stdout).toBe(
@@ -53,23 +63,36 @@ describe("ask with search against a local fake SerpApi", () => {
     expect(result.stderr).toContain(
       "Action Input: ((75-32) * 5/9)\nObservation: 23.88888888888889\n",
     );
-    expect(fake.requests).toHaveLength(1);
-    expect(fake.requests[0]?.api_key).toBe("serp-key-for-tests");
+    expect(serpApi.requests).toHaveLength(1);
+    expect(serpApi.requests[0]?.api_key).toBe("serp-key-for-tests");
     expect(result.stderr).not.toContain("serp-key-for-tests");
   });
 
-  it("offers search by default only with a key, and refuses it by name without one", async () => {
+  it("offers search by default with a key from the shell or .env, with a notice without one", async () => {
     const directory = tempDir();
     const script = writeScript(directory, [" I know\nFinal Answer: ok"]);
-    const withKey = await runCli(["ask", "--json", "--llm", `script:${script}`, "q"], {
-      cwd: directory,
-      env: { SERPAPI_API_KEY: "k123456789" },
-    });
-    expect(JSON.parse(withKey.stdout.split("\n")[0] ?? "{}").tools).toEqual([
-      "search",
-      "calculator",
-    ]);
+    const ask = ["ask", "--json", "--llm", `script:${script}`, "q"];
 
+    const withoutKey = jsonLines((await runCli(ask, { cwd: directory })).stdout);
+    expect(withoutKey[0]).toMatchObject({ type: "run-start", tools: ["calculator"] });
+    expect(withoutKey[1]).toEqual({
+      type: "warning",
+      message:
+        "SERPAPI_API_KEY is not set, so web search is left out: set it in the environment or .env to enable the search tool",
+    });
+
+    const fromShell = await runCli(ask, { cwd: directory, env: { SERPAPI_API_KEY: "k123456789" } });
+    expect(jsonLines(fromShell.stdout)[0]).toMatchObject({ tools: ["search", "calculator"] });
+
+    writeFileSync(join(directory, ".env"), "SERPAPI_API_KEY=k-from-dotenv-123\n");
+    const fromDotenv = jsonLines((await runCli(ask, { cwd: directory })).stdout);
+    expect(fromDotenv[0]).toMatchObject({ tools: ["search", "calculator"] });
+    expect(fromDotenv.some((event) => event.type === "warning")).toBe(false);
+  });
+
+  it("refuses, in one line with exit 2, search by name without a key and a bad SERPAPI_BASE_URL", async () => {
+    const directory = tempDir();
+    const script = writeScript(directory, [" I know\nFinal Answer: ok"]);
     const asked = await runCli(["ask", "--tools", "search", "--llm", `script:${script}`, "q"], {
       cwd: directory,
     });
@@ -77,5 +100,73 @@ describe("ask with search against a local fake SerpApi", () => {
     expect(asked.stderr).toBe(
       "langchain-mini: SERPAPI_API_KEY is not set, so web search is left out: set it in the environment or .env to enable the search tool\n",
     );
+
+    const badHost = await runCli(["ask", "--llm", `script:${script}`, "q"], {
+      cwd: directory,
+      env: { SERPAPI_API_KEY: "k123456789", SERPAPI_BASE_URL: "localhost:8080/search" },
+    });
+    expect(badHost.status).toBe(2);
+    expect(badHost.stderr).toBe(
+      "langchain-mini: SERPAPI_BASE_URL must start with http:// or https:// ('localhost:8080/search')\n",
+    );
+  });
+
+  it("shows a rejected key in the trace, never the key itself, and the model answers anyway", async () => {
+    const serpApi = await startFakeSerpApi(
+      {},
+      {
+        status: 401,
+        body: {
+          error: "Invalid API key. Your API key should be here: https://serpapi.com/manage-api-key",
+        },
+      },
+    );
+    fake = serpApi;
+    const directory = tempDir();
+    const script = writeScript(directory, [
+      " I should search\nAction: search\nAction Input: current year",
+      " Search is unavailable\nFinal Answer: I cannot search right now.",
+    ]);
+    const result = await runCli(["ask", "--llm", `script:${script}`, "What year is it?"], {
+      cwd: directory,
+      env: { SERPAPI_API_KEY: "wrong-serp-key-42", SERPAPI_BASE_URL: serpApi.baseURL },
+    });
+    expect(result.status).toBe(0);
+    expect(result.stdout).toBe("I cannot search right now.\n");
+    expect(result.stderr).toContain(
+      "Observation: Tool search failed: SerpApi rejected the API key (401): answer without searching; the user should check SERPAPI_API_KEY\n",
+    );
+    expect(serpApi.requests[0]?.api_key).toBe("wrong-serp-key-42");
+    expect(`${result.stdout}${result.stderr}`).not.toContain("wrong-serp-key-42");
+  });
+
+  it("searches Hacker News with --tools hackernews", async () => {
+    const hackerNews = await startFakeHackerNews({
+      hits: [{ objectID: "7", title: "Bun 1.0", url: "https://bun.sh/blog", points: 900 }],
+      items: { "7": [{ text: "<p>Fast installs.</p>" }] },
+    });
+    fake = hackerNews;
+    const directory = tempDir();
+    const script = writeScript(directory, [
+      " Let me look at Hacker News\nAction: hackernews\nAction Input: bun",
+      " I now know the final answer\nFinal Answer: They like its speed.",
+    ]);
+    const result = await runCli(
+      [
+        "ask",
+        "--tools",
+        "calculator,hackernews",
+        "--llm",
+        `script:${script}`,
+        "What do developers think of Bun?",
+      ],
+      { cwd: directory, env: { HACKERNEWS_BASE_URL: hackerNews.baseURL } },
+    );
+    expect(result.status).toBe(0);
+    expect(result.stdout).toBe("They like its speed.\n");
+    expect(result.stderr).toContain(
+      "Action Input: bun\nObservation: 1. Bun 1.0 (900 points) https://bun.sh/blog\n   Top comment: Fast installs.\n",
+    );
+    expect(hackerNews.requests[0]).toBe("/api/v1/search?tags=story&hitsPerPage=3&query=bun");
   });
 });

@@ -17,7 +17,7 @@ const registry: Record<string, Entry> = {
   search: {
     byDefault: true,
     create: async (env) => {
-      if (!env.SERPAPI_API_KEY) {
+      if (!env.SERPAPI_API_KEY?.trim()) {
         return {
           unavailable:
             "SERPAPI_API_KEY is not set, so web search is left out: set it in the environment or .env to enable the search tool",
@@ -27,7 +27,8 @@ const registry: Record<string, Entry> = {
     },
   },
   calculator: { byDefault: true, create: async () => createCalculator() },
-  // Opt-in: it widens every prompt, and the seeds' agent offers search and the calculator.
+  // Opt-in: it widens every prompt (and confuses small local models) for a narrow kind of
+  // question, and the seeds' agent offers search and the calculator only.
   hackernews: {
     byDefault: false,
     create: async (env) =>
