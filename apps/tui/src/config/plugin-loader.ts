@@ -54,7 +54,7 @@ export async function loadToolPlugin(
 }
 
 /** A path (`./x.js`, `/abs/x.js`) or a package name, the way changesets loads its plug-ins. */
-export function isPathSpecifier(specifier: string) {
+function isPathSpecifier(specifier: string) {
   return /^\.{1,2}[\\/]/.test(specifier) || isAbsolute(specifier) || specifier.startsWith("file:");
 }
 
