@@ -4,11 +4,12 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  rmSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeOllama } from "./fake-ollama.js";
 import { mustRun, runCommand, userEnv } from "./run-command.js";
 import { hasTmux, Terminal } from "./terminal.js";
@@ -33,9 +34,10 @@ interface Packed {
 
 let packed: Packed[];
 let project: string;
+let destination: string;
 
 beforeAll(async () => {
-  const destination = mkdtempSync(join(tmpdir(), "langchain-mini-packs-"));
+  destination = mkdtempSync(join(tmpdir(), "langchain-mini-packs-"));
   const filters = names.flatMap((name) => ["--filter", name]);
   const pack = await mustRun(
     "pnpm",
@@ -51,6 +53,13 @@ beforeAll(async () => {
   const network = ["--fetch-timeout=30000", "--fetch-retries=1"];
   const tarballs = packed.map((entry) => entry.filename);
   await mustRun("npm", [...install, ...network, "--loglevel=error", ...tarballs], { cwd: project });
+});
+
+// The consumer project holds about 60 MB of node_modules.
+afterAll(() => {
+  for (const directory of [project, destination]) {
+    if (directory) rmSync(directory, { recursive: true, force: true });
+  }
 });
 
 function installedManifest(name: string) {
