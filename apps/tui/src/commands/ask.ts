@@ -20,7 +20,8 @@ Options:
                      <module>:<model> (a plug-in: a provider package installed in this
                      project, or a file such as ./my-llm.js, that exports createLlm)
   --constrained      with llamacpp: decode only well-formed ReAct steps naming the tools given
-  --tools <names>    comma-separated; default: every configured tool
+  --tools <names>    comma-separated: search (needs SERPAPI_API_KEY), calculator, hackernews;
+                     default: search and calculator (search only with its key)
                      a name may be a tool package installed in this project, or a file
                      such as ./my-tool.js, that exports createTool
   --agent <mode>     react (the text ReAct format, default) or tools (native function calling)
