@@ -1,5 +1,5 @@
-import { readFile } from "node:fs/promises";
 import { ScriptedLlm } from "@langchain-mini/core/testing";
+import { readUserFile } from "./read-user-file.js";
 import { usageError } from "./usage-error.js";
 
 /**
@@ -8,16 +8,7 @@ import { usageError } from "./usage-error.js";
  */
 export async function createScriptLlm(path: string | undefined) {
   if (!path) throw usageError("--llm script: needs a file, e.g. --llm script:answers.json");
-  let text: string;
-  try {
-    text = await readFile(path, "utf8");
-  } catch (error) {
-    const reason =
-      (error as NodeJS.ErrnoException).code === "ENOENT"
-        ? "no such file"
-        : String((error as Error).message);
-    throw usageError(`Cannot read the script file ${path}: ${reason}`);
-  }
+  const text = await readUserFile(path, "the script file");
   let replies: unknown;
   try {
     replies = JSON.parse(text);

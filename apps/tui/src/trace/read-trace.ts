@@ -1,5 +1,5 @@
-import { readFile } from "node:fs/promises";
 import type { AgentEvent } from "@langchain-mini/core";
+import { readUserFile } from "../config/read-user-file.js";
 import { usageError } from "../config/usage-error.js";
 import type { TraceLine } from "./trace-writer.js";
 
@@ -11,16 +11,7 @@ export interface LoadedTrace {
 
 /** Reads a `--trace` file. A torn last line (a kill mid-write) is dropped, not fatal. */
 export async function readTrace(path: string): Promise<LoadedTrace> {
-  let text: string;
-  try {
-    text = await readFile(path, "utf8");
-  } catch (error) {
-    const reason =
-      (error as NodeJS.ErrnoException).code === "ENOENT"
-        ? "no such file"
-        : (error as Error).message;
-    throw usageError(`Cannot read the trace ${path}: ${reason}`);
-  }
+  const text = await readUserFile(path, "the trace");
   const rows = text.split("\n");
   const lines: TraceLine[] = [];
   for (const [index, row] of rows.entries()) {
