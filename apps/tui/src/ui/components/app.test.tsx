@@ -31,7 +31,7 @@ describe("App", () => {
     expect(frame).toContain("Observation: 5");
     expect(frame).toContain("Final Answer: The square root of 25 is 5.");
     expect(frame).toMatch(
-      /script:scripted · step 2 of 15 · \d+\.\ds · run \d+ in \/ \d+ out · session/,
+      /script:scripted · 1 step, 2 LLM calls · \d+\.\ds: LLM \d+\.\ds, tools \d+\.\ds, framework \d+\.\ds · run \d+ in \/ \d+ out · session/,
     );
   });
 

@@ -2,14 +2,17 @@ import { Box, useApp } from "ink";
 import { useCallback, useReducer } from "react";
 import type { ChatService, Turn } from "../chat-service.js";
 import { useChat } from "../hooks/use-chat.js";
+import { useInspector } from "../hooks/use-inspector.js";
 import { useKeyBindings } from "../hooks/use-key-bindings.js";
-import { useLayout } from "../hooks/use-layout.js";
+import { type Layout, useLayout } from "../hooks/use-layout.js";
+import { useRunRecord } from "../hooks/use-run-record.js";
 import { useScroll } from "../hooks/use-scroll.js";
 import { useSubmit } from "../hooks/use-submit.js";
 import { initialState, isRunning, sessionUsage, uiReducer } from "../state/app-reducer.js";
 import { EMPTY_LINE, editLine } from "../state/line-editor.js";
 import { ConversationPane } from "./conversation-pane.js";
 import { InputLine } from "./input-line.js";
+import { PromptInspector } from "./prompt-inspector.js";
 import { StatusBar } from "./status-bar.js";
 import { TracePane } from "./trace-pane.js";
 
@@ -33,7 +36,10 @@ export function App({ service, turns }: AppProps) {
   const [line, edit] = useReducer(editLine, EMPTY_LINE);
   const layout = useLayout();
   const scroll = useScroll();
-  const { ask, cancel } = useChat(service, dispatch);
+  // The last run's events, for the prompt inspector (Ctrl+P) and the run summary.
+  const recorder = useRunRecord(dispatch);
+  const inspector = useInspector(recorder.record.calls.length);
+  const { ask, cancel } = useChat(service, recorder.dispatch);
   const running = isRunning(state);
   const quit = useCallback(() => exit(0), [exit]);
   const submit = useSubmit({ service, dispatch, ask, running, quit, resetScroll: scroll.reset });
@@ -48,35 +54,54 @@ export function App({ service, turns }: AppProps) {
     cancel,
     scroll: scroll.scroll,
     quit,
+    inspect: state.confirmingQuit ? undefined : inspector.handleKey,
   });
 
   return (
     <Box flexDirection="column" width={layout.columns} height={layout.rows}>
-      <Box flexDirection={layout.direction}>
-        <ConversationPane
-          entries={state.conversation}
-          session={state.session}
-          box={layout.conversation}
-          focused={state.focus === "conversation"}
-          position={scroll.positions.conversation}
-          onMeasure={scroll.measured}
+      {inspector.open ? (
+        <PromptInspector
+          calls={recorder.record.calls}
+          selected={inspector.selected}
+          box={inspectorBox(layout)}
+          position={inspector.position}
+          onMeasure={inspector.measured}
         />
-        <TracePane
-          run={state.run}
-          unfolded={state.unfolded}
-          box={layout.trace}
-          focused={state.focus === "trace"}
-          position={scroll.positions.trace}
-          onMeasure={scroll.measured}
-        />
-      </Box>
+      ) : (
+        <Box flexDirection={layout.direction}>
+          <ConversationPane
+            entries={state.conversation}
+            session={state.session}
+            box={layout.conversation}
+            focused={state.focus === "conversation"}
+            position={scroll.positions.conversation}
+            onMeasure={scroll.measured}
+          />
+          <TracePane
+            run={state.run}
+            unfolded={state.unfolded}
+            box={layout.trace}
+            focused={state.focus === "trace"}
+            position={scroll.positions.trace}
+            onMeasure={scroll.measured}
+          />
+        </Box>
+      )}
       <StatusBar
         model={state.model}
         run={state.run}
         sessionUsage={sessionUsage(state)}
         confirmingQuit={state.confirmingQuit}
+        summary={recorder.record.ended ? recorder.record.summary : undefined}
       />
       <InputLine line={line} />
     </Box>
   );
+}
+
+/** The inspector takes the room of both panes. */
+function inspectorBox(layout: Layout) {
+  return layout.direction === "row"
+    ? { width: layout.columns, height: layout.conversation.height }
+    : { width: layout.columns, height: layout.conversation.height + layout.trace.height };
 }

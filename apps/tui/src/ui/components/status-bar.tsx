@@ -1,6 +1,7 @@
-import type { TokenUsage } from "@langchain-mini/core";
+import type { RunSummary, TokenUsage } from "@langchain-mini/core";
 import { Box, Text, useAnimation } from "ink";
 import type { RunView } from "../state/ui-state.js";
+import { countsText, timeSplitText } from "../text/summary-text.js";
 import { colours } from "./theme.js";
 
 const SPINNER = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
@@ -10,10 +11,15 @@ interface StatusBarProps {
   readonly run: RunView | undefined;
   readonly sessionUsage: TokenUsage;
   readonly confirmingQuit: boolean;
+  /** The run's figures from its events (core's summariseRun): steps, calls, time split. */
+  readonly summary?: RunSummary;
 }
 
-/** provider:model, step k of max, tokens for the run and the session, elapsed time, a spinner. */
-export function StatusBar({ model, run, sessionUsage, confirmingQuit }: StatusBarProps) {
+/**
+ * provider:model, step k of max, elapsed time, tokens for the run and the session, a
+ * spinner; once a run ends, its steps, LLM calls and wall time split instead.
+ */
+export function StatusBar({ model, run, sessionUsage, confirmingQuit, summary }: StatusBarProps) {
   const running = run?.outcome === "running";
   // Ticks only while a run goes: the clock and the spinner need it, an idle app does not.
   const { frame } = useAnimation({ interval: 100, isActive: running });
@@ -26,7 +32,10 @@ export function StatusBar({ model, run, sessionUsage, confirmingQuit }: StatusBa
   }
   // Most telling first: a narrow terminal cuts the end of the line.
   const parts = [model];
-  if (run) {
+  if (run && summary && !running) {
+    // An ended run: its summary (from its events) in place of the live figures.
+    parts.push(countsText(summary), timeSplitText(summary), `run ${tokens(run.usage)}`);
+  } else if (run) {
     parts.push(`step ${run.step} of ${run.maxSteps}`);
     parts.push(seconds((run.endedAt ?? Date.now()) - run.startedAt));
     parts.push(`run ${tokens(run.usage)}`);

@@ -1,3 +1,4 @@
+import type { Key } from "ink";
 import type { Dispatch } from "react";
 import type { UiAction } from "../state/app-reducer.js";
 import { keyIntent } from "../state/key-map.js";
@@ -16,11 +17,14 @@ interface KeyBindings {
   readonly cancel: () => void;
   readonly scroll: (pane: PaneName, direction: -1 | 1) => void;
   readonly quit: () => void;
+  /** The prompt inspector's keys; true when it took the key. */
+  readonly inspect?: (input: string, key: Key) => boolean;
 }
 
 /** Every key the app answers to, in one place, on the one keypress hook. */
 export function useKeyBindings(bindings: KeyBindings) {
   useKeypress((input, key) => {
+    if (bindings.inspect?.(input, key)) return;
     const { running, confirmingQuit, dispatch } = bindings;
     const intent = keyIntent(input, key, { running, confirmingQuit });
     switch (intent.type) {

@@ -34,6 +34,7 @@ export const KEY_HELP = [
   ["PgUp / PgDn", "scroll the focused pane"],
   ["Tab", "focus the other pane"],
   ["Ctrl+O", "unfold / fold long observations"],
+  ["Ctrl+P", "prompt inspector: each LLM call's exact prompt and raw completion"],
   ["Ctrl+C", "quit"],
 ] as const;
 

@@ -1,0 +1,108 @@
+import {
+  type AgentEvent,
+  type ChatMessage,
+  type FinishReason,
+  type RunSummary,
+  summariseRun,
+  type TokenUsage,
+} from "@langchain-mini/core";
+import type { UiAction } from "./app-reducer.js";
+
+/** One LLM call as the prompt inspector shows it: exactly what was sent and what came back. */
+export interface InspectedCall {
+  /** 0 is memory's rewrite of a follow-up into a standalone question. */
+  readonly step: number;
+  readonly prompt?: string;
+  readonly messages?: readonly ChatMessage[];
+  /** The raw completion before parsing; while the call streams, the text so far. */
+  readonly completion: string;
+  readonly done: boolean;
+  readonly reason?: FinishReason;
+  readonly usage?: TokenUsage;
+  readonly durationMs?: number;
+}
+
+/** What the inspector and the status bar's summary read: the last run's events, folded. */
+export interface RunRecord {
+  readonly calls: readonly InspectedCall[];
+  readonly summary: RunSummary;
+  /** Events without the text deltas (the calls hold the streamed text). */
+  readonly events: readonly AgentEvent[];
+  /** The run-end event has arrived: the summary's wall time and framework share are known. */
+  readonly ended: boolean;
+  /** Esc cancelled the run: whatever it still sends is not recorded. */
+  readonly cancelled: boolean;
+}
+
+export const EMPTY_RECORD: RunRecord = {
+  calls: [],
+  summary: summariseRun([]),
+  events: [],
+  ended: false,
+  cancelled: false,
+};
+
+/**
+ * Follows the same actions as the app's reducer: a new question starts a new record, and
+ * each batch of events extends it. Pure; a cancelled run keeps what it recorded.
+ */
+export function recordRun(record: RunRecord, action: UiAction): RunRecord {
+  if (action.type === "submitted") return EMPTY_RECORD;
+  if (action.type === "cancelled") return { ...record, cancelled: true };
+  if (action.type !== "agent-events" || record.cancelled || record.ended) return record;
+  const events = [...record.events];
+  let calls = record.calls;
+  for (const event of action.events) {
+    calls = foldCall(calls, event);
+    if (event.type !== "llm-delta") events.push(event);
+  }
+  return {
+    calls,
+    events,
+    summary: summariseRun(events),
+    ended: events.some((event) => event.type === "run-end"),
+    cancelled: false,
+  };
+}
+
+function foldCall(calls: readonly InspectedCall[], event: AgentEvent): readonly InspectedCall[] {
+  switch (event.type) {
+    case "llm-start":
+      return [
+        ...calls,
+        {
+          step: event.step,
+          prompt: event.prompt,
+          messages: event.messages,
+          completion: "",
+          done: false,
+        },
+      ];
+    case "llm-delta":
+      return updateLast(calls, event.step, (call) => ({
+        completion: call.completion + event.text,
+      }));
+    case "llm-end":
+      return updateLast(calls, event.step, () => ({
+        completion: event.completion,
+        done: true,
+        reason: event.reason,
+        usage: event.usage,
+        durationMs: event.durationMs,
+      }));
+    default:
+      return calls;
+  }
+}
+
+/** Changes the latest call of a step (a retried step starts a new call with the same number). */
+function updateLast(
+  calls: readonly InspectedCall[],
+  step: number,
+  change: (call: InspectedCall) => Partial<InspectedCall>,
+): readonly InspectedCall[] {
+  const index = calls.findLastIndex((call) => call.step === step);
+  if (index === -1) return calls;
+  const current = calls[index] as InspectedCall;
+  return calls.with(index, { ...current, ...change(current) });
+}
