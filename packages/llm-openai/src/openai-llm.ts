@@ -19,7 +19,6 @@ import {
 } from "./parameter-support.js";
 import { type OpenAiOptions, type OpenAiSettings, resolveSettings } from "./settings.js";
 
-type StreamChunk = OpenAI.Chat.Completions.ChatCompletionChunk;
 type Body = OpenAI.Chat.Completions.ChatCompletionCreateParamsStreaming;
 
 /**
@@ -44,18 +43,19 @@ export class OpenAiLlm implements Llm {
     });
   }
 
-  async *stream(request: LlmRequest): AsyncGenerator<LlmChunk> {
+  /** Starts the streamed request, leaving out parameters the model refuses. */
+  async #open(request: LlmRequest) {
     const { host, model } = this.settings;
     // One retry per refused parameter at most: a server can refuse each only once.
     for (let attempt = 0; attempt < 4; attempt++) {
       const refused = refusedParameters(host, model);
       const idle = new IdleTimer(this.settings.timeoutMs);
       const signal = request.signal ? AbortSignal.any([request.signal, idle.signal]) : idle.signal;
-      let stream: AsyncIterable<StreamChunk> & { controller: AbortController };
       try {
-        stream = await this.#client.chat.completions.create(this.#body(request, refused), {
+        const stream = await this.#client.chat.completions.create(this.#body(request, refused), {
           signal,
         });
+        return { stream, refused, idle };
       } catch (error) {
         idle.stop();
         const parameter =
@@ -66,12 +66,6 @@ export class OpenAiLlm implements Llm {
         }
         throw this.#failure(error, request, idle);
       }
-      try {
-        yield* this.#read(stream, refused.has("stop") ? request.stop : undefined, request, idle);
-      } finally {
-        idle.stop();
-      }
-      return;
     }
     throw new LangchainMiniError(
       "llm_bad_request",
@@ -79,63 +73,65 @@ export class OpenAiLlm implements Llm {
     );
   }
 
-  async *#read(
-    stream: AsyncIterable<StreamChunk> & { controller: AbortController },
-    clientStops: readonly string[] | undefined,
-    request: LlmRequest,
-    idle: IdleTimer,
-  ): AsyncGenerator<LlmChunk> {
-    const cutter = new StopSequenceCutter(clientStops);
+  async *stream(request: LlmRequest): AsyncGenerator<LlmChunk> {
+    const { stream, refused, idle } = await this.#open(request);
+    // Stops the model refused are applied here; the server applies the ones it was sent.
+    const cutter = new StopSequenceCutter(refused.has("stop") ? request.stop : undefined);
     const calls = new Map<number, { id: string; name: string; arguments: string }>();
     let reason: FinishReason | undefined;
     let usage: TokenUsage | undefined;
     try {
-      for await (const chunk of stream) {
-        idle.reset();
-        if (!chunk || typeof chunk !== "object" || !Array.isArray(chunk.choices))
-          throw malformedError(this.settings);
-        if (chunk.usage)
-          usage = {
-            inputTokens: chunk.usage.prompt_tokens,
-            outputTokens: chunk.usage.completion_tokens,
-          };
-        const choice = chunk.choices[0];
-        if (!choice) continue;
-        const text = choice.delta?.content;
-        if (text) {
-          const safe = cutter.push(text);
-          if (safe) yield { type: "text", text: safe };
-          if (cutter.stopped) {
-            // Close the HTTP stream here: tokens past the stop are never generated for us.
-            stream.controller.abort();
-            yield { type: "finish", reason: "stop", usage };
-            return;
+      try {
+        for await (const chunk of stream) {
+          idle.reset();
+          if (!chunk || typeof chunk !== "object" || !Array.isArray(chunk.choices))
+            throw malformedError(this.settings);
+          if (chunk.usage)
+            usage = {
+              inputTokens: chunk.usage.prompt_tokens,
+              outputTokens: chunk.usage.completion_tokens,
+            };
+          const choice = chunk.choices[0];
+          if (!choice) continue;
+          const text = choice.delta?.content;
+          if (text) {
+            const safe = cutter.push(text);
+            if (safe) yield { type: "text", text: safe };
+            if (cutter.stopped) {
+              // Close the HTTP stream here: tokens past the stop are never generated for us.
+              stream.controller.abort();
+              yield { type: "finish", reason: "stop", usage };
+              return;
+            }
           }
+          for (const delta of choice.delta?.tool_calls ?? []) {
+            const call = calls.get(delta.index) ?? { id: "", name: "", arguments: "" };
+            call.id ||= delta.id ?? "";
+            call.name += delta.function?.name ?? "";
+            call.arguments += delta.function?.arguments ?? "";
+            calls.set(delta.index, call);
+          }
+          if (choice.finish_reason) reason = finishReason(choice.finish_reason);
         }
-        for (const delta of choice.delta?.tool_calls ?? []) {
-          const call = calls.get(delta.index) ?? { id: "", name: "", arguments: "" };
-          call.id ||= delta.id ?? "";
-          call.name += delta.function?.name ?? "";
-          call.arguments += delta.function?.arguments ?? "";
-          calls.set(delta.index, call);
-        }
-        if (choice.finish_reason) reason = finishReason(choice.finish_reason);
+      } catch (error) {
+        if (error instanceof LangchainMiniError || error instanceof SyntaxError)
+          throw this.#failure(error, request, idle);
+        if (request.signal?.aborted || idle.expired) throw this.#failure(error, request, idle);
+        // The reply had started: whatever broke it, the partial text is no answer.
+        throw brokenStreamError(this.settings);
       }
-    } catch (error) {
-      if (error instanceof LangchainMiniError || error instanceof SyntaxError)
-        throw this.#failure(error, request, idle);
-      if (request.signal?.aborted || idle.expired) throw this.#failure(error, request, idle);
-      // The reply had started: whatever broke it, the partial text is no answer.
-      throw brokenStreamError(this.settings);
+      if (request.signal?.aborted) throw new LangchainMiniError("aborted", "The run was cancelled");
+      if (idle.expired) throw timeoutError(this.settings);
+      // No finish_reason: the connection ended early. A partial reply is never an answer.
+      if (!reason) throw brokenStreamError(this.settings);
+      const rest = cutter.flush();
+      if (rest) yield { type: "text", text: rest };
+      for (const call of calls.values()) yield { type: "tool-call", call: call satisfies ToolCall };
+      yield { type: "finish", reason, usage };
+    } finally {
+      // Also when the caller stops reading early: no timer may outlive the call.
+      idle.stop();
     }
-    if (request.signal?.aborted) throw new LangchainMiniError("aborted", "The run was cancelled");
-    if (idle.expired) throw timeoutError(this.settings);
-    // No finish_reason: the connection ended early. A partial reply is never an answer.
-    if (!reason) throw brokenStreamError(this.settings);
-    const rest = cutter.flush();
-    if (rest) yield { type: "text", text: rest };
-    for (const call of calls.values()) yield { type: "tool-call", call: call satisfies ToolCall };
-    yield { type: "finish", reason, usage };
   }
 
   #body(request: LlmRequest, refused: ReadonlySet<Parameter>): Body {
