@@ -1,4 +1,4 @@
-import { Agent, type AgentEvent } from "@langchain-mini/core";
+import { Agent, type AgentEvent, LangchainMiniError } from "@langchain-mini/core";
 import { ScriptedLlm } from "@langchain-mini/core/testing";
 import { describe, expect, it } from "vitest";
 import { Conversation } from "./conversation.js";
@@ -10,7 +10,7 @@ import {
   windowHistory,
 } from "./history-strategy.js";
 import { turnsOf } from "./session-record.js";
-import { InMemorySessionStore } from "./session-store.js";
+import { InMemorySessionStore, type SessionStore } from "./session-store.js";
 
 async function ask(conversation: Conversation, question: string) {
   const run = conversation.ask(question);
@@ -48,6 +48,17 @@ describe("Conversation", () => {
       question: "What is 54°F in Celsius?",
     });
     expect(second.result.answer).toBe("54°F is 12.2°C");
+    // The rewrite is memory's step 0; run-end comes last and counts it.
+    expect(
+      second.events.filter((event) => event.type === "llm-end").map((event) => event.step),
+    ).toEqual([0, 1]);
+    expect(second.events.at(-1)).toEqual({ type: "run-end", result: second.result });
+    expect(second.events.filter((event) => event.type === "run-end")).toHaveLength(1);
+    expect(second.result.llmCalls).toBe(2);
+    const callInputTokens = second.events
+      .flatMap((event) => (event.type === "llm-end" ? [event.usage?.inputTokens ?? 0] : []))
+      .reduce((sum, tokens) => sum + tokens, 0);
+    expect(second.result.usage.inputTokens).toBe(callInputTokens);
     const turns = turnsOf((await store.load("sf")).records);
     expect(turns.map((turn) => [turn.question, turn.standaloneQuestion])).toEqual([
       ["What was the high temperature in SF yesterday in Fahrenheit?", undefined],
@@ -68,6 +79,61 @@ describe("Conversation", () => {
       expect(events.find((event) => event.type === "warning")).toBeDefined();
       expect(events[0]?.type).toBe("run-start");
     }
+  });
+
+  it("ends a follow-up cancelled during its rewrite as an aborted run", async () => {
+    const store = new InMemorySessionStore();
+    await store.append("s", { type: "turn", question: "q0", answer: "a0", at: "" });
+    const llm = new ScriptedLlm([{ text: " rewritten", delayMs: 5_000 }]);
+    const controller = new AbortController();
+    const run = new Conversation({ agent: new Agent({ llm }), llm, store, session: "s" }).ask(
+      "and then?",
+      { signal: controller.signal },
+    );
+    setTimeout(() => controller.abort(), 20);
+    const events: AgentEvent[] = [];
+    for await (const event of run) events.push(event);
+    expect((await run.result).status).toBe("aborted");
+    expect(events[0]?.type).toBe("run-start");
+    expect(events.some((event) => event.type === "warning")).toBe(false);
+    expect(turnsOf((await store.load("s")).records)).toHaveLength(1);
+  });
+
+  it("answers with a warning when the store cannot be read or written", async () => {
+    const broken: SessionStore = {
+      load: async () => {
+        throw new LangchainMiniError("config_invalid", "Cannot read session 's'");
+      },
+      append: async () => {
+        throw new LangchainMiniError("config_invalid", "Cannot save to session 's'");
+      },
+      clear: async () => {},
+      list: async () => [],
+    };
+    const llm = new ScriptedLlm([" ok\nFinal Answer: still answered"]);
+    const { events, result } = await ask(
+      new Conversation({ agent: new Agent({ llm }), llm, store: broken, session: "s" }),
+      "q",
+    );
+    expect(result.answer).toBe("still answered");
+    expect(events[0]?.type).toBe("run-start");
+    expect(events.flatMap((event) => (event.type === "warning" ? [event.message] : []))).toEqual([
+      "Cannot read session 's' (answering without the conversation's history)",
+      "Cannot save to session 's' (the answer was not saved)",
+    ]);
+  });
+
+  it("refuses a session name that could escape the store", () => {
+    const llm = new ScriptedLlm([]);
+    expect(
+      () =>
+        new Conversation({
+          agent: new Agent({ llm }),
+          llm,
+          store: new InMemorySessionStore(),
+          session: "../x",
+        }),
+    ).toThrow("'../x' is not a session name");
   });
 
   it("does not store a turn without an answer", async () => {
@@ -96,7 +162,17 @@ describe("Conversation", () => {
       session: "s",
       history: summaryHistory(llm),
     });
-    await ask(conversation, "q1");
+    const firstTurn = await ask(conversation, "q1");
+    // The summary call is memory's step 0 too, before run-end, and counted in its usage.
+    const summaryStart = firstTurn.events.findLastIndex((event) => event.type === "llm-start");
+    expect(firstTurn.events[summaryStart]).toMatchObject({ step: 0, prompt: llm.calls[1]?.prompt });
+    expect(firstTurn.events.slice(summaryStart).at(-2)).toMatchObject({
+      type: "llm-end",
+      step: 0,
+      completion: "User asked q1; answer a1.",
+    });
+    expect(firstTurn.events.at(-1)?.type).toBe("run-end");
+    expect(firstTurn.result.llmCalls).toBe(2);
     expect(llm.calls[1]?.prompt).toContain(
       "Summary so far:\n(nothing yet)\n\nNew lines of conversation:\nQ: q1\nA: a1\n\nNew summary:",
     );

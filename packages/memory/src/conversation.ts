@@ -2,16 +2,19 @@ import {
   type AgentEvent,
   type AgentResult,
   type AgentRun,
+  addUsage,
   callLlm,
   type Emit,
   errorInfo,
   type Llm,
+  NO_USAGE,
   type RunOptions,
   startRun,
+  type TokenUsage,
 } from "@langchain-mini/core";
 import { renderCondenseQuestionPrompt } from "@langchain-mini/prompts";
 import { type HistoryStrategy, tokenBudgetHistory } from "./history-strategy.js";
-import { turnsOf } from "./session-record.js";
+import { checkSessionName, type SessionRecord, turnsOf } from "./session-record.js";
 import type { SessionStore } from "./session-store.js";
 
 export interface ConversationOptions {
@@ -25,15 +28,22 @@ export interface ConversationOptions {
   readonly history?: HistoryStrategy;
 }
 
+/** Memory's own LLM calls (rewrite, summary) go out as step 0 and count in the result. */
+const MEMORY_STEP = 0;
+
 /**
  * A conversation held in a session store: seed 000's loop. A follow-up is rewritten into
  * a standalone question from the history, the agent answers it, and the turn is stored.
- * Everything, the rewrite included, is one event stream; run-start stays first.
+ * Everything is one event stream: the agent's run-start first, memory's own LLM calls as
+ * step 0, and run-end last, its usage counting every call the turn made. A store that
+ * cannot be read or written costs the history or the saving, with a warning, never the
+ * answer.
  */
 export class Conversation {
   readonly options: ConversationOptions;
 
   constructor(options: ConversationOptions) {
+    checkSessionName(options.session);
     this.options = options;
   }
 
@@ -42,35 +52,88 @@ export class Conversation {
   }
 
   async #turn(question: string, emit: Emit, signal?: AbortSignal): Promise<AgentResult> {
-    const { store, session } = this.options;
+    const started = performance.now();
     const history = this.options.history ?? tokenBudgetHistory(2_000);
     // Events from before the agent starts wait until its run-start has gone out.
     const early: AgentEvent[] = [];
-    const hold: Emit = (event) => early.push(event);
-    const { records, warnings } = await store.load(session);
-    for (const message of warnings) hold({ type: "warning", message });
+    let agentStarted = false;
+    let usage: TokenUsage = NO_USAGE;
+    let calls = 0;
+    const memoryEmit: Emit = (event) => {
+      if (event.type === "llm-end") {
+        calls++;
+        usage = addUsage(usage, event.usage);
+      }
+      if (agentStarted) emit(event);
+      else early.push(event);
+    };
+
+    const records = await this.#load(memoryEmit);
     const standalone =
       turnsOf(records).length > 0
-        ? await this.#rewrite(question, history.history(records), hold, signal)
+        ? await this.#rewrite(question, history.history(records), memoryEmit, signal)
         : question;
 
     const run = this.options.agent.run(standalone, { signal });
     for await (const event of run) {
+      // Held back: it goes out last, once the turn is stored and memory's calls counted.
+      if (event.type === "run-end") continue;
       emit(event);
-      if (event.type === "run-start") for (const held of early.splice(0)) emit(held);
+      if (event.type === "run-start") {
+        agentStarted = true;
+        for (const held of early.splice(0)) emit(held);
+      }
     }
-    const result = await run.result;
-    if (result.status === "answered" && result.answer !== undefined) {
-      await store.append(session, {
-        type: "turn",
-        question,
-        answer: result.answer,
-        ...(standalone !== question ? { standaloneQuestion: standalone } : {}),
-        at: new Date().toISOString(),
-      });
-      await this.#afterTurn(history, emit, signal);
+    const agentResult = await run.result;
+    if (agentResult.status === "answered" && agentResult.answer !== undefined) {
+      const saved = await this.#save(
+        {
+          type: "turn",
+          question,
+          answer: agentResult.answer,
+          ...(standalone !== question ? { standaloneQuestion: standalone } : {}),
+          at: new Date().toISOString(),
+        },
+        memoryEmit,
+      );
+      if (saved) await this.#afterTurn(history, memoryEmit, signal);
     }
+    const result: AgentResult = {
+      ...agentResult,
+      usage: addUsage(agentResult.usage, usage),
+      llmCalls: agentResult.llmCalls + calls,
+      durationMs: Math.round(performance.now() - started),
+    };
+    emit({ type: "run-end", result });
     return result;
+  }
+
+  async #load(emit: Emit): Promise<readonly SessionRecord[]> {
+    const { store, session } = this.options;
+    try {
+      const { records, warnings } = await store.load(session);
+      for (const message of warnings) emit({ type: "warning", message });
+      return records;
+    } catch (error) {
+      emit({
+        type: "warning",
+        message: `${errorInfo(error).message} (answering without the conversation's history)`,
+      });
+      return [];
+    }
+  }
+
+  async #save(record: SessionRecord, emit: Emit) {
+    try {
+      await this.options.store.append(this.options.session, record);
+      return true;
+    } catch (error) {
+      emit({
+        type: "warning",
+        message: `${errorInfo(error).message} (the answer was not saved)`,
+      });
+      return false;
+    }
   }
 
   /** The condense-question call; on failure or an empty reply, the original question. */
@@ -80,7 +143,7 @@ export class Conversation {
       const call = await callLlm(
         this.options.llm,
         { prompt, signal: signal ?? new AbortController().signal },
-        0,
+        MEMORY_STEP,
         emit,
       );
       const rewritten = call.completion.trim().split("\n")[0]?.trim() ?? "";
@@ -94,7 +157,8 @@ export class Conversation {
       emit({ type: "standalone-question", original: question, question: rewritten });
       return rewritten;
     } catch (error) {
-      if (signal?.aborted) throw error;
+      // Cancelled: the agent sees the same signal and ends the run as aborted.
+      if (signal?.aborted) return question;
       emit({
         type: "warning",
         message: `Could not rewrite the follow-up (${errorInfo(error).message}): using the question as asked`,
@@ -108,9 +172,13 @@ export class Conversation {
     const { store, session } = this.options;
     try {
       const { records } = await store.load(session);
-      const record = await history.afterTurn(records, signal);
+      const record = await history.afterTurn(records, {
+        signal: signal ?? new AbortController().signal,
+        emit,
+      });
       if (record) await store.append(session, record);
     } catch (error) {
+      if (signal?.aborted) return;
       emit({
         type: "warning",
         message: `Could not update the conversation summary (${errorInfo(error).message}); it will catch up next turn`,

@@ -1,14 +1,21 @@
 import { mkdir, open, readdir, readFile, rename, stat, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { dataHome } from "./data-home.js";
-import { checkSessionName, isSessionRecord, type SessionRecord } from "./session-record.js";
+import {
+  checkSessionName,
+  isSessionRecord,
+  isTornRecord,
+  type SessionRecord,
+  serializeRecord,
+} from "./session-record.js";
 import type { LoadedSession, SessionInfo, SessionStore } from "./session-store.js";
+import { storageError } from "./storage-error.js";
 
 /**
  * One append-only JSON-lines file per session. Each record is one `write` on a file
  * opened with O_APPEND, then fsync: a crash loses at most the record being written, and
- * two processes appending to one session never interleave inside a line. A damaged file
- * is moved aside (kept, never deleted) and its readable records carried over.
+ * two processes appending to one session never interleave inside a line. A damaged or
+ * foreign file is moved aside (kept, never deleted) and its readable records carried over.
  */
 export class FileSessionStore implements SessionStore {
   readonly directory: string;
@@ -32,56 +39,51 @@ export class FileSessionStore implements SessionStore {
     try {
       text = await readFile(path, "utf8");
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return { records: [], warnings: [] };
-      throw error;
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === "ENOENT") return { records: [], warnings: [] };
+      if (code === "EISDIR") return this.#moveAside(session, path, []);
+      throw storageError("read", session, path, error);
     }
-    const lines = text.split("\n");
-    const records: SessionRecord[] = [];
-    let damaged = false;
-    for (const [index, line] of lines.entries()) {
-      if (!line.trim()) continue;
-      const record = parse(line);
-      if (record) records.push(record);
-      // A torn last line is a write cut short by a crash: that record is simply lost.
-      else if (index < lines.length - 1) damaged = true;
-    }
+    const { records, damaged } = readRecords(text);
     if (!damaged) return { records, warnings: [] };
-    const aside = `${path}.damaged-${Date.now()}`;
-    await rename(path, aside);
-    await this.#rewrite(path, records);
-    return {
-      records,
-      warnings: [
-        `Session '${session}' had unreadable lines: kept ${records.length} records, moved the original to ${aside}`,
-      ],
-    };
+    return this.#moveAside(session, path, records);
   }
 
   async append(session: string, record: SessionRecord) {
     const path = this.pathOf(session);
-    await mkdir(this.directory, { recursive: true });
-    const file = await open(path, "a+");
     try {
-      // After a torn write the file ends mid-line; start ours on a fresh line.
-      const { size } = await file.stat();
-      let prefix = "";
-      if (size > 0) {
-        const last = Buffer.alloc(1);
-        await file.read(last, 0, 1, size - 1);
-        if (last[0] !== 0x0a) prefix = "\n";
+      await mkdir(this.directory, { recursive: true });
+      const file = await open(path, "a+");
+      let size: number;
+      try {
+        // After a torn write the file ends mid-line; start ours on a fresh line.
+        ({ size } = await file.stat());
+        let prefix = "";
+        if (size > 0) {
+          const last = Buffer.alloc(1);
+          await file.read(last, 0, 1, size - 1);
+          if (last[0] !== 0x0a) prefix = "\n";
+        }
+        await file.write(`${prefix}${serializeRecord(record)}`);
+        await file.sync();
+      } finally {
+        await file.close();
       }
-      await file.write(`${prefix}${JSON.stringify(record)}\n`);
-      await file.sync();
-    } finally {
-      await file.close();
+      // A new file's name lives in the directory: make that durable too.
+      if (size === 0) await syncDirectory(this.directory);
+    } catch (error) {
+      throw storageError("save to", session, path, error);
     }
   }
 
   async clear(session: string) {
+    const path = this.pathOf(session);
     try {
-      await unlink(this.pathOf(session));
+      await unlink(path);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") {
+        throw storageError("delete", session, path, error);
+      }
     }
   }
 
@@ -91,31 +93,88 @@ export class FileSessionStore implements SessionStore {
       names = (await readdir(this.directory)).filter((name) => name.endsWith(".jsonl"));
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
-      throw error;
+      throw storageError("list", "*", this.directory, error);
     }
     const sessions = await Promise.all(
-      names.map(async (file) => {
+      names.map(async (file): Promise<SessionInfo | undefined> => {
         const path = join(this.directory, file);
-        const [text, info] = await Promise.all([readFile(path, "utf8"), stat(path)]);
-        const turns = text.split("\n").filter((line) => parse(line)?.type === "turn").length;
-        return { name: file.slice(0, -".jsonl".length), turns, updatedAt: info.mtime };
+        try {
+          const [text, info] = await Promise.all([readFile(path, "utf8"), stat(path)]);
+          const turns = readRecords(text).records.filter((record) => record.type === "turn");
+          return {
+            name: file.slice(0, -".jsonl".length),
+            turns: turns.length,
+            updatedAt: info.mtime,
+          };
+        } catch {
+          // Unreadable or not a file: `load` explains it when that session is used.
+          return undefined;
+        }
       }),
     );
-    return sessions.sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime());
+    return sessions
+      .filter((session) => session !== undefined)
+      .sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime());
   }
 
-  async #rewrite(path: string, records: readonly SessionRecord[]) {
-    const temporary = `${path}.tmp-${process.pid}`;
-    await writeFile(temporary, records.map((record) => `${JSON.stringify(record)}\n`).join(""));
-    await rename(temporary, path);
+  /**
+   * Keeps the original under a new name for the user to inspect and puts the readable
+   * records back in its place. Not coordinated with another process appending in the
+   * same instant; damage is rare enough that the simple way wins.
+   */
+  async #moveAside(
+    session: string,
+    path: string,
+    records: readonly SessionRecord[],
+  ): Promise<LoadedSession> {
+    const aside = `${path}.damaged-${Date.now()}`;
+    try {
+      const temporary = `${path}.tmp-${process.pid}`;
+      await writeFile(temporary, records.map(serializeRecord).join(""));
+      await rename(path, aside);
+      if (records.length > 0) await rename(temporary, path);
+      else await unlink(temporary);
+    } catch (error) {
+      throw storageError("repair", session, path, error);
+    }
+    return {
+      records,
+      warnings: [
+        `Session '${session}' had unreadable content: kept ${records.length} record${records.length === 1 ? "" : "s"}, moved the original to ${aside}`,
+      ],
+    };
   }
 }
 
-function parse(line: string): SessionRecord | undefined {
+/** The records of a file; `damaged` when something other than a torn write is unreadable. */
+function readRecords(text: string) {
+  const records: SessionRecord[] = [];
+  let damaged = false;
+  for (const line of text.split("\n")) {
+    if (!line.trim()) continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      // A write cut short by a crash: that one record is lost, the rest is sound.
+      if (!isTornRecord(line)) damaged = true;
+      continue;
+    }
+    if (isSessionRecord(value)) records.push(value);
+    else damaged = true;
+  }
+  return { records, damaged };
+}
+
+async function syncDirectory(directory: string) {
   try {
-    const value: unknown = JSON.parse(line);
-    return isSessionRecord(value) ? value : undefined;
+    const handle = await open(directory, "r");
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
   } catch {
-    return undefined;
+    // Some platforms cannot open or sync a directory; the file itself is already synced.
   }
 }

@@ -1,4 +1,4 @@
-import { estimateTokens, LangchainMiniError, type Llm } from "@langchain-mini/core";
+import { type Emit, estimateTokens, LangchainMiniError, type Llm } from "@langchain-mini/core";
 import { formatChatHistory } from "@langchain-mini/prompts";
 import { type SessionRecord, type TurnRecord, turnsOf } from "./session-record.js";
 import { updateSummary } from "./summary.js";
@@ -12,8 +12,15 @@ export interface HistoryStrategy {
   history(records: readonly SessionRecord[]): string;
   afterTurn?(
     records: readonly SessionRecord[],
-    signal?: AbortSignal,
+    context: UpkeepContext,
   ): Promise<SessionRecord | undefined>;
+}
+
+/** What upkeep gets: the turn's signal, and its event stream for the LLM calls it makes. */
+export interface UpkeepContext {
+  readonly signal: AbortSignal;
+  /** Memory's calls are step 0, as the rewrite is. */
+  readonly emit: Emit;
 }
 
 const asked = (turn: TurnRecord) => ({
@@ -66,11 +73,16 @@ export function summaryHistory(llm: Llm): HistoryStrategy {
         .filter(Boolean)
         .join("\n");
     },
-    async afterTurn(records, signal) {
+    async afterTurn(records, context) {
       const { summary, covered, pending } = summaryState(records);
       if (pending.length === 0) return undefined;
       // Normally one turn; more only when an earlier process stopped before its update.
-      const next = await updateSummary(llm, summary, formatChatHistory(pending.map(asked)), signal);
+      const next = await updateSummary(
+        llm,
+        summary,
+        formatChatHistory(pending.map(asked)),
+        context,
+      );
       return {
         type: "summary",
         summary: next,

@@ -7,6 +7,7 @@ export {
   parseHistoryStrategy,
   summaryHistory,
   tokenBudgetHistory,
+  type UpkeepContext,
   windowHistory,
 } from "./history-strategy.js";
 export {

@@ -1,16 +1,15 @@
-import { generate, type Llm } from "@langchain-mini/core";
+import { callLlm, type Llm } from "@langchain-mini/core";
 import { renderSummaryPrompt } from "@langchain-mini/prompts";
+import type { UpkeepContext } from "./history-strategy.js";
 
 /** Folds new lines into the summary with the progressive-summary prompt. */
 export async function updateSummary(
   llm: Llm,
   summary: string,
   newLines: string,
-  signal?: AbortSignal,
+  { signal, emit }: UpkeepContext,
 ) {
-  const response = await generate(llm, {
-    prompt: renderSummaryPrompt({ summary, newLines }),
-    signal,
-  });
-  return response.text.trim() || summary;
+  const prompt = renderSummaryPrompt({ summary, newLines });
+  const call = await callLlm(llm, { prompt, signal }, 0, emit);
+  return call.completion.trim() || summary;
 }
