@@ -1,3 +1,4 @@
+import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli, tempDir, writeScript } from "../test-support/cli.js";
@@ -68,6 +69,58 @@ describe("ask --session across processes", () => {
     const deleted = await runCli(["sessions", "delete", "sf"], { cwd: directory, env });
     expect(deleted.status).toBe(0);
     expect((await runCli(["sessions", "show", "sf"], { cwd: directory, env })).status).toBe(2);
+  });
+
+  it("moves a damaged session file aside with a warning and still answers", async () => {
+    const directory = tempDir();
+    const home = join(directory, "home");
+    mkdirSync(join(home, "sessions"), { recursive: true });
+    writeFileSync(join(home, "sessions", "sf.jsonl"), "\u0000garbage from a bad disk\n");
+    const script = writeScript(directory, [" ok\nFinal Answer: answered anyway"]);
+    const result = await runCli(["ask", "--session", "sf", "--llm", `script:${script}`, "q"], {
+      cwd: directory,
+      env: { LANGCHAIN_MINI_HOME: home },
+    });
+    expect(result.status).toBe(0);
+    expect(result.stdout).toBe("answered anyway\n");
+    expect(result.stderr).toMatch(
+      /Warning: Session 'sf' had unreadable content: kept 0 records, moved the original to .*sf\.jsonl\.damaged-\d+\n/,
+    );
+    expect(readdirSync(join(home, "sessions")).sort()).toEqual([
+      "sf.jsonl",
+      expect.stringMatching(/^sf\.jsonl\.damaged-\d+$/),
+    ]);
+    const shown = await runCli(["sessions", "show", "sf"], {
+      cwd: directory,
+      env: { LANGCHAIN_MINI_HOME: home },
+    });
+    expect(shown.stdout).toBe("Q: q\nA: answered anyway\n");
+  });
+
+  it("keeps both turns when two ask processes answer into one session at once", async () => {
+    const directory = tempDir();
+    const env = { LANGCHAIN_MINI_HOME: join(directory, "home") };
+    const runs = ["left", "right"].map((side) => {
+      const script = writeScript(directory, [` ok\nFinal Answer: ${side} answer`], `${side}.json`);
+      return runCli(["ask", "--session", "shared", "--llm", `script:${script}`, `${side}?`], {
+        cwd: directory,
+        env,
+      });
+    });
+    expect((await Promise.all(runs)).map((result) => result.status)).toEqual([0, 0]);
+    const shown = await runCli(["sessions", "show", "shared"], { cwd: directory, env });
+    expect(shown.stderr).toBe("");
+    expect(shown.stdout.split("\n").filter(Boolean).sort()).toEqual([
+      "A: left answer",
+      "A: right answer",
+      "Q: left?",
+      "Q: right?",
+    ]);
+    const deleteUnknown = await runCli(["sessions", "delete", "nope"], { cwd: directory, env });
+    expect(deleteUnknown.status).toBe(2);
+    expect(deleteUnknown.stderr).toBe(
+      "langchain-mini: No session named 'nope': list them with langchain-mini sessions\n",
+    );
   });
 
   it("explains a bad session name or history kind in one line, exit 2", async () => {

@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { FileSessionStore, turnsOf } from "@langchain-mini/memory";
+import { checkSessionName, FileSessionStore, turnsOf } from "@langchain-mini/memory";
 import { loadEnv } from "../config/env.js";
 import { usageError } from "../config/usage-error.js";
 
@@ -42,20 +42,29 @@ export async function sessions(argv: readonly string[]): Promise<number> {
     const { records, warnings } = await store.load(name);
     for (const warning of warnings) process.stderr.write(`langchain-mini: ${warning}\n`);
     const turns = turnsOf(records);
-    if (turns.length === 0)
-      throw usageError(`No session named '${name}': list them with langchain-mini sessions`);
+    if (turns.length === 0) throw noSession(name);
     for (const turn of turns) {
       const standalone = turn.standaloneQuestion
         ? `\n   (asked as: ${turn.standaloneQuestion})`
         : "";
       process.stdout.write(`Q: ${turn.question}${standalone}\nA: ${turn.answer}\n`);
     }
+    const summary = records.findLast((record) => record.type === "summary");
+    if (summary?.type === "summary") {
+      process.stdout.write(`Summary (of ${summary.coveredTurns} turns): ${summary.summary}\n`);
+    }
     return 0;
   }
   if (action === "delete") {
+    checkSessionName(name);
+    if (!(await store.list()).some((session) => session.name === name)) throw noSession(name);
     await store.clear(name);
     process.stderr.write(`Deleted session '${name}'\n`);
     return 0;
   }
   throw usageError(`Unknown sessions action '${action}': use list, show or delete`);
+}
+
+function noSession(name: string) {
+  return usageError(`No session named '${name}': list them with langchain-mini sessions`);
 }
