@@ -7,7 +7,11 @@ import { completionsOf, readTrace } from "../trace/read-trace.js";
 
 export const REPLAY_USAGE = `Usage: langchain-mini replay [options] <trace.jsonl>
 
+On a terminal the run plays in the terminal UI's panes (Ctrl+P shows each prompt and
+raw completion, q quits); in pipes, or with --text, it is written as ask writes it.
+
 Options:
+  --text          the text trace on stderr and the answer on stdout, even on a terminal
   --json          one JSON event per line on stdout, as ask --json
   --verbose       also show every prompt and raw completion
   --speed <x>     1 = the recorded pace (default), 2 = twice as fast, 0 = instantly
@@ -21,6 +25,7 @@ export async function replay(argv: readonly string[]): Promise<number> {
     args: [...argv],
     options: {
       json: { type: "boolean" },
+      text: { type: "boolean" },
       verbose: { type: "boolean" },
       speed: { type: "string" },
       "as-script": { type: "boolean" },
@@ -41,6 +46,13 @@ export async function replay(argv: readonly string[]): Promise<number> {
   if (values["as-script"]) {
     process.stdout.write(`${JSON.stringify(completionsOf(lines), null, 2)}\n`);
     return 0;
+  }
+  const onTerminal = process.stdin.isTTY && process.stdout.isTTY;
+  if (onTerminal && !values.json && !values.text && !values.verbose) {
+    // React's production build, as for the chat; Ink loads only here.
+    process.env.NODE_ENV ??= "production";
+    const { startReplay } = await import("../ui/start-replay.js");
+    return startReplay({ lines, complete }, { speed, file: path });
   }
   const renderers: Array<(event: AgentEvent) => void> = values.json
     ? [(event) => process.stdout.write(`${JSON.stringify(event)}\n`)]

@@ -4,7 +4,7 @@ import type { ChatService, Turn } from "../chat-service.js";
 import { useChat } from "../hooks/use-chat.js";
 import { useInspector } from "../hooks/use-inspector.js";
 import { useKeyBindings } from "../hooks/use-key-bindings.js";
-import { type Layout, useLayout } from "../hooks/use-layout.js";
+import { useLayout } from "../hooks/use-layout.js";
 import { useRunRecord } from "../hooks/use-run-record.js";
 import { useScroll } from "../hooks/use-scroll.js";
 import { useSubmit } from "../hooks/use-submit.js";
@@ -12,6 +12,7 @@ import { initialState, isRunning, sessionUsage, uiReducer } from "../state/app-r
 import { EMPTY_LINE, editLine } from "../state/line-editor.js";
 import { ConversationPane } from "./conversation-pane.js";
 import { InputLine } from "./input-line.js";
+import { inspectorBox } from "./inspector-box.js";
 import { PromptInspector } from "./prompt-inspector.js";
 import { StatusBar } from "./status-bar.js";
 import { TracePane } from "./trace-pane.js";
@@ -97,11 +98,4 @@ export function App({ service, turns }: AppProps) {
       <InputLine line={line} />
     </Box>
   );
-}
-
-/** The inspector takes the room of both panes. */
-function inspectorBox(layout: Layout) {
-  return layout.direction === "row"
-    ? { width: layout.columns, height: layout.conversation.height }
-    : { width: layout.columns, height: layout.conversation.height + layout.trace.height };
 }

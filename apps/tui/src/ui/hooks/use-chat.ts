@@ -14,7 +14,10 @@ interface ActiveRun {
  * batches. `cancel` aborts the LLM stream and the tool through the run's signal and
  * lets the app go on at once, whatever the run still sends.
  */
-export function useChat(service: ChatService, dispatch: Dispatch<UiAction>) {
+export function useChat(
+  service: Pick<ChatService, "ask" | "maxSteps">,
+  dispatch: Dispatch<UiAction>,
+) {
   const active = useRef<ActiveRun | undefined>(undefined);
 
   const ask = useCallback(

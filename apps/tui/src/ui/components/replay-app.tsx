@@ -1,0 +1,133 @@
+import { Box, Text, useApp } from "ink";
+import { useEffect, useMemo, useReducer, useRef, useState } from "react";
+import { useChat } from "../hooks/use-chat.js";
+import { useInspector } from "../hooks/use-inspector.js";
+import { useKeypress } from "../hooks/use-keypress.js";
+import { useLayout } from "../hooks/use-layout.js";
+import { useRunRecord } from "../hooks/use-run-record.js";
+import { useScroll } from "../hooks/use-scroll.js";
+import { createReplayChat, type RecordedRun } from "../replay-chat.js";
+import { initialState, isRunning, sessionUsage, uiReducer } from "../state/app-reducer.js";
+import { ConversationPane } from "./conversation-pane.js";
+import { inspectorBox } from "./inspector-box.js";
+import { PromptInspector } from "./prompt-inspector.js";
+import { StatusBar } from "./status-bar.js";
+import { colours } from "./theme.js";
+import { TracePane } from "./trace-pane.js";
+
+interface ReplayAppProps {
+  readonly runs: readonly RecordedRun[];
+  /** 1 the recorded pace, 2 twice as fast, 0 instantly. */
+  readonly speed: number;
+  readonly file: string;
+  /** False when the trace stops before its last run ended (the process was killed). */
+  readonly complete: boolean;
+}
+
+export const CUT_SHORT = "The trace ends before its run did (the process was probably killed)";
+
+/**
+ * `replay` on a terminal: the recorded questions play through the chat's own panes, one
+ * after the other, at the recorded pace. Read-only: the bottom line says where it is.
+ */
+export function ReplayApp({ runs, speed, file, complete }: ReplayAppProps) {
+  const { exit } = useApp();
+  const [state, dispatch] = useReducer(uiReducer, undefined, () =>
+    initialState({ model: modelOf(runs) }),
+  );
+  const recorder = useRunRecord(dispatch);
+  const inspector = useInspector(recorder.record.calls.length);
+  const layout = useLayout();
+  const scroll = useScroll();
+  const chat = useMemo(() => createReplayChat(runs, speed), [runs, speed]);
+  const { ask, cancel } = useChat(chat, recorder.dispatch);
+  const running = isRunning(state);
+  const [played, setPlayed] = useState(0);
+  const finished = !running && played >= runs.length;
+
+  // The next recorded question starts once the one before has ended.
+  useEffect(() => {
+    const run = runs[played];
+    if (running || !run) return;
+    ask(run.question);
+    setPlayed(played + 1);
+  }, [running, played, runs, ask]);
+
+  const toldCutShort = useRef(false);
+  useEffect(() => {
+    if (!finished || complete || toldCutShort.current) return;
+    toldCutShort.current = true;
+    dispatch({ type: "note", kind: "error", text: CUT_SHORT });
+  }, [finished, complete]);
+
+  const quit = () =>
+    exit(complete && state.run?.outcome === "answered" && played >= runs.length ? 0 : 1);
+  useKeypress((input, key) => {
+    if (inspector.handleKey(input, key)) return;
+    if ((key.ctrl && input === "c") || input === "q") quit();
+    else if (key.escape && running) {
+      // Esc stops the replay where it is; a second Esc (or q) leaves.
+      setPlayed(runs.length);
+      cancel();
+    } else if (key.escape) quit();
+    else if (key.tab) dispatch({ type: "focus-moved" });
+    else if (key.ctrl && input === "o") dispatch({ type: "fold-toggled" });
+    else if (key.pageUp || key.pageDown) scroll.scroll(state.focus, key.pageUp ? -1 : 1);
+  });
+
+  const where = finished
+    ? "finished"
+    : `question ${played} of ${runs.length}${speed === 1 ? "" : speed === 0 ? " · instantly" : ` · ×${speed}`}`;
+  return (
+    <Box flexDirection="column" width={layout.columns} height={layout.rows}>
+      {inspector.open ? (
+        <PromptInspector
+          calls={recorder.record.calls}
+          selected={inspector.selected}
+          box={inspectorBox(layout)}
+          position={inspector.position}
+          onMeasure={inspector.measured}
+        />
+      ) : (
+        <Box flexDirection={layout.direction}>
+          <ConversationPane
+            entries={state.conversation}
+            session={undefined}
+            box={layout.conversation}
+            focused={state.focus === "conversation"}
+            position={scroll.positions.conversation}
+            onMeasure={scroll.measured}
+          />
+          <TracePane
+            run={state.run}
+            unfolded={state.unfolded}
+            box={layout.trace}
+            focused={state.focus === "trace"}
+            position={scroll.positions.trace}
+            onMeasure={scroll.measured}
+          />
+        </Box>
+      )}
+      <StatusBar
+        model={state.model}
+        run={state.run}
+        sessionUsage={sessionUsage(state)}
+        confirmingQuit={false}
+        summary={recorder.record.ended ? recorder.record.summary : undefined}
+      />
+      <Box borderStyle="round" borderColor={colours.border} paddingX={1}>
+        <Text wrap="truncate-end">
+          <Text bold color={colours.focus}>{`Replay ${where}`}</Text>
+          <Text
+            dimColor
+          >{` · ${file} · Ctrl+P prompts · ${running ? "Esc stops" : "q quits"}`}</Text>
+        </Text>
+      </Box>
+    </Box>
+  );
+}
+
+function modelOf(runs: readonly RecordedRun[]) {
+  const start = runs[0]?.lines.find((line) => line.type === "run-start");
+  return start?.type === "run-start" ? `${start.provider}:${start.model}` : "replay";
+}
