@@ -1,4 +1,4 @@
-import type { AgentEvent } from "@langchain-mini/core";
+import { type AgentEvent, NO_USAGE } from "@langchain-mini/core";
 import type { TraceLine } from "../trace/trace-writer.js";
 import type { ChatService } from "./chat-service.js";
 
@@ -59,6 +59,27 @@ export function createReplayChat(
         previous = timeMs;
         yield event as AgentEvent;
       }
+      if (run.lines.at(-1)?.type !== "run-end") yield cutShort(run);
+    },
+  };
+}
+
+export const CUT_SHORT = "The trace ends before its run did (the process was probably killed)";
+
+/** A run the trace stops in the middle of ends, on screen, as a failure that says so. */
+function cutShort(run: RecordedRun): AgentEvent {
+  const first = run.lines[0]?.timeMs ?? run.sinceMs;
+  const last = run.lines.at(-1)?.timeMs ?? first;
+  return {
+    type: "run-end",
+    result: {
+      status: "failed",
+      question: run.question,
+      steps: [],
+      usage: NO_USAGE,
+      llmCalls: run.lines.filter((line) => line.type === "llm-end").length,
+      durationMs: last - first,
+      error: { code: "aborted", message: CUT_SHORT },
     },
   };
 }

@@ -1,5 +1,5 @@
 import { Box, Text, useApp } from "ink";
-import { useEffect, useMemo, useReducer, useRef, useState } from "react";
+import { useEffect, useMemo, useReducer, useState } from "react";
 import { useChat } from "../hooks/use-chat.js";
 import { useInspector } from "../hooks/use-inspector.js";
 import { useKeypress } from "../hooks/use-keypress.js";
@@ -23,8 +23,6 @@ interface ReplayAppProps {
   /** False when the trace stops before its last run ended (the process was killed). */
   readonly complete: boolean;
 }
-
-export const CUT_SHORT = "The trace ends before its run did (the process was probably killed)";
 
 /**
  * `replay` on a terminal: the recorded questions play through the chat's own panes, one
@@ -52,13 +50,6 @@ export function ReplayApp({ runs, speed, file, complete }: ReplayAppProps) {
     ask(run.question);
     setPlayed(played + 1);
   }, [running, played, runs, ask]);
-
-  const toldCutShort = useRef(false);
-  useEffect(() => {
-    if (!finished || complete || toldCutShort.current) return;
-    toldCutShort.current = true;
-    dispatch({ type: "note", kind: "error", text: CUT_SHORT });
-  }, [finished, complete]);
 
   const quit = () =>
     exit(complete && state.run?.outcome === "answered" && played >= runs.length ? 0 : 1);
