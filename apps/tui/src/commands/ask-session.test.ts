@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli, tempDir, writeScript } from "../test-support/cli.js";
@@ -54,6 +54,18 @@ describe("ask --session across processes", () => {
       "Question: What is 54°F in Celsius?\nStandalone question: What is 54°F in Celsius?\n",
     );
     expect(two.stderr).toContain("Observation: 12.222222222222221");
+    // The condense prompt got the first process's turn; the agent got the rewrite.
+    const prompts = readFileSync(trace, "utf8")
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line))
+      .filter((event) => event.type === "llm-start");
+    expect(prompts[0]).toMatchObject({
+      step: 0,
+      prompt: `Given the following conversation and a follow up question, rephrase the follow up question to be a standalone question.\nChat History:\nQ: ${first}\nA: Yesterday, the high temperature in SF was 54°F\nFollow Up Input: What is that in celsius?\nStandalone question:`,
+    });
+    expect(prompts[1].step).toBe(1);
+    expect(prompts[1].prompt).toContain("\nQuestion: What is 54°F in Celsius?\nThought:");
 
     const shown = await runCli(["sessions", "show", "sf"], { cwd: directory, env });
     expect(shown.stdout).toBe(
@@ -69,6 +81,83 @@ describe("ask --session across processes", () => {
     const deleted = await runCli(["sessions", "delete", "sf"], { cwd: directory, env });
     expect(deleted.status).toBe(0);
     expect((await runCli(["sessions", "show", "sf"], { cwd: directory, env })).status).toBe(2);
+  });
+
+  it("stores the rolling summary, so the next process uses it without recomputing it", async () => {
+    const directory = tempDir();
+    const env = { LANGCHAIN_MINI_HOME: join(directory, "home") };
+    const ask = (name: string, replies: string[], question: string) =>
+      runCli(
+        [
+          "ask",
+          "--session",
+          "sf",
+          "--history",
+          "summary",
+          "--tools",
+          "calculator",
+          "--llm",
+          `script:${writeScript(directory, replies, name)}`,
+          question,
+        ],
+        { cwd: directory, env },
+      );
+    const one = await ask(
+      "one.json",
+      [
+        " I now know the final answer\nFinal Answer: Yesterday, the high temperature in SF was 54°F",
+        "The user asked for yesterday's high in SF: 54°F.",
+      ],
+      first,
+    );
+    expect(one.status).toBe(0);
+    expect(one.stderr).not.toContain("Warning");
+    const trace = join(directory, "two.jsonl");
+    const two = await runCli(
+      [
+        "ask",
+        "--session",
+        "sf",
+        "--history",
+        "summary",
+        "--tools",
+        "calculator",
+        "--trace",
+        trace,
+        "--llm",
+        `script:${writeScript(
+          directory,
+          [
+            " What is 54°F in Celsius?",
+            " I now know the final answer\nFinal Answer: 54°F is 12.2°C",
+            "The user asked for yesterday's high in SF: 54°F, which is 12.2°C.",
+          ],
+          "two.json",
+        )}`,
+        "What is that in celsius?",
+      ],
+      { cwd: directory, env },
+    );
+    expect(two.status).toBe(0);
+    expect(two.stderr).not.toContain("Warning");
+    const prompts = readFileSync(trace, "utf8")
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line))
+      .filter((event) => event.type === "llm-start")
+      .map((event) => event.prompt);
+    expect(prompts).toHaveLength(3);
+    expect(prompts[0]).toContain(
+      "Chat History:\nSummary of the conversation so far: The user asked for yesterday's high in SF: 54°F.\nFollow Up Input:",
+    );
+    // The update folds in only the new turn.
+    expect(prompts[2]).toContain(
+      "Summary so far:\nThe user asked for yesterday's high in SF: 54°F.\n\nNew lines of conversation:\nQ: What is 54°F in Celsius?\nA: 54°F is 12.2°C\n\nNew summary:",
+    );
+    const shown = await runCli(["sessions", "show", "sf"], { cwd: directory, env });
+    expect(shown.stdout).toContain(
+      "Summary (of 2 turns): The user asked for yesterday's high in SF: 54°F, which is 12.2°C.\n",
+    );
   });
 
   it("moves a damaged session file aside with a warning and still answers", async () => {
@@ -99,9 +188,20 @@ describe("ask --session across processes", () => {
 
   it("keeps both turns when two ask processes answer into one session at once", async () => {
     const directory = tempDir();
-    const env = { LANGCHAIN_MINI_HOME: join(directory, "home") };
+    const home = join(directory, "home");
+    const env = { LANGCHAIN_MINI_HOME: home };
+    // An earlier turn, so both processes rewrite and their scripts stay in step.
+    mkdirSync(join(home, "sessions"), { recursive: true });
+    writeFileSync(
+      join(home, "sessions", "shared.jsonl"),
+      '{"type":"turn","question":"q0","answer":"a0","at":"2026-11-23T00:00:00.000Z"}\n',
+    );
     const runs = ["left", "right"].map((side) => {
-      const script = writeScript(directory, [` ok\nFinal Answer: ${side} answer`], `${side}.json`);
+      const script = writeScript(
+        directory,
+        [` ${side}?`, ` ok\nFinal Answer: ${side} answer`],
+        `${side}.json`,
+      );
       return runCli(["ask", "--session", "shared", "--llm", `script:${script}`, `${side}?`], {
         cwd: directory,
         env,
@@ -111,9 +211,11 @@ describe("ask --session across processes", () => {
     const shown = await runCli(["sessions", "show", "shared"], { cwd: directory, env });
     expect(shown.stderr).toBe("");
     expect(shown.stdout.split("\n").filter(Boolean).sort()).toEqual([
+      "A: a0",
       "A: left answer",
       "A: right answer",
       "Q: left?",
+      "Q: q0",
       "Q: right?",
     ]);
     const deleteUnknown = await runCli(["sessions", "delete", "nope"], { cwd: directory, env });
