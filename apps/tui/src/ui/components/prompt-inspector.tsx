@@ -29,7 +29,8 @@ export function PromptInspector({
   position,
   onMeasure,
 }: PromptInspectorProps) {
-  const index = selected ?? calls.length - 1;
+  // A selection from an earlier, longer run falls back to this run's newest call.
+  const index = Math.min(selected ?? calls.length - 1, calls.length - 1);
   const call = calls[index];
   const title = call
     ? `Prompt inspector · LLM call ${index + 1} of ${calls.length} · ${stepLabel(call.step)}`
