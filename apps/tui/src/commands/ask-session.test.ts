@@ -51,7 +51,7 @@ describe("ask --session across processes", () => {
     expect(two.status).toBe(0);
     expect(two.stdout).toBe("54°F is 12.2°C\n");
     expect(two.stderr).toContain(
-      "Question: What is 54°F in Celsius?\nStandalone question: What is 54°F in Celsius?\n",
+      "Question: What is 54°F in Celsius?\nFollow Up Input: What is that in celsius?\nStandalone question: What is 54°F in Celsius?\n",
     );
     expect(two.stderr).toContain("Observation: 12.222222222222221");
     // The condense prompt got the first process's turn; the agent got the rewrite.

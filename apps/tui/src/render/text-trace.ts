@@ -22,6 +22,8 @@ export function createTextTrace(stream: NodeJS.WriteStream) {
         line("Question", "white", event.question);
         break;
       case "standalone-question":
+        // The question line above shows the rewrite; this keeps what the user typed.
+        line("Follow Up Input", "yellow", event.original);
         line("Standalone question", "yellow", event.question);
         break;
       case "warning":
