@@ -1,4 +1,4 @@
-import { LangchainMiniError } from "@langchain-mini/core";
+import { isLangchainMiniError, LangchainMiniError } from "@langchain-mini/core";
 import OpenAI from "openai";
 import type { OpenAiSettings } from "./settings.js";
 
@@ -6,22 +6,18 @@ import type { OpenAiSettings } from "./settings.js";
  * Turns whatever the SDK threw into a LangchainMiniError whose message tells the user
  * what to do. The API key never appears: messages name the host and the model only.
  */
-export function toLlmError(error: unknown, settings: OpenAiSettings): LangchainMiniError {
-  if (error instanceof LangchainMiniError) return error;
-  const { host, model, maxRetries } = settings;
-  const retried =
-    maxRetries > 0 ? ` after ${maxRetries} ${maxRetries === 1 ? "retry" : "retries"}` : "";
+export function toLlmError(
+  error: unknown,
+  settings: OpenAiSettings,
+  retries = 0,
+): LangchainMiniError {
+  if (isLangchainMiniError(error)) return error;
+  const { host, model } = settings;
+  const retried = retries > 0 ? ` after ${retries} ${retries === 1 ? "retry" : "retries"}` : "";
   if (error instanceof OpenAI.APIUserAbortError)
     return new LangchainMiniError("aborted", "The run was cancelled");
   if (error instanceof OpenAI.APIConnectionTimeoutError) return timeoutError(settings);
-  if (error instanceof OpenAI.APIConnectionError) {
-    const reason = rootCause(error);
-    return new LangchainMiniError(
-      "llm_connection",
-      `Cannot connect to ${host}${reason ? ` (${reason})` : ""}: check that the server is running and OPENAI_BASE_URL is right`,
-      { cause: error },
-    );
-  }
+  if (error instanceof OpenAI.APIConnectionError) return connectionError(error, settings);
   if (error instanceof OpenAI.AuthenticationError) {
     return new LangchainMiniError(
       "llm_auth",
@@ -37,9 +33,13 @@ export function toLlmError(error: unknown, settings: OpenAiSettings): LangchainM
     );
   }
   if (error instanceof OpenAI.NotFoundError) {
+    // OpenAI, vLLM and Ollama all name the model; a bare 404 is a wrong path instead.
+    const aboutModel = error.code === "model_not_found" || /model/i.test(serverMessage(error, ""));
     return new LangchainMiniError(
       "llm_not_found",
-      `Model '${model}' was not found at ${host} (404): check OPENAI_MODEL or --llm openai:<model>`,
+      aboutModel
+        ? `Model '${model}' was not found at ${host} (404): check OPENAI_MODEL or --llm openai:<model>`
+        : `${host} has no chat completions endpoint (404): check OPENAI_BASE_URL, which usually ends in /v1`,
       { cause: error },
     );
   }
@@ -63,7 +63,7 @@ export function toLlmError(error: unknown, settings: OpenAiSettings): LangchainM
   if (error instanceof OpenAI.APIError && error.status !== undefined) {
     return new LangchainMiniError(
       "llm_bad_request",
-      `${host} refused the request (${error.status}): ${serverMessage(error)}`,
+      `${host} refused the request (${error.status}): ${serverMessage(error, settings.apiKey)}`,
       { cause: error },
     );
   }
@@ -83,10 +83,13 @@ export function timeoutError(settings: OpenAiSettings) {
   );
 }
 
-export function brokenStreamError(settings: OpenAiSettings) {
+export function brokenStreamError(settings: OpenAiSettings, cause?: unknown) {
+  // A server that fails mid-reply may say why in an SSE error event.
+  const said = cause instanceof OpenAI.APIError ? `: ${serverMessage(cause, settings.apiKey)}` : "";
   return new LangchainMiniError(
     "llm_stream_broken",
-    `The reply from ${settings.host} ended before it was complete: try again (the partial reply was discarded)`,
+    `The reply from ${settings.host} ended before it was complete${said}: try again (the partial reply was discarded)`,
+    { cause },
   );
 }
 
@@ -98,18 +101,49 @@ export function malformedError(settings: OpenAiSettings, cause?: unknown) {
   );
 }
 
-function serverMessage(error: InstanceType<typeof OpenAI.APIError>) {
-  const body = error.error as { message?: unknown } | undefined;
-  const text = typeof body?.message === "string" ? body.message : error.message;
-  return text.replace(/\s+/g, " ").trim().slice(0, 300);
+function connectionError(error: unknown, settings: OpenAiSettings) {
+  const { host } = settings;
+  const code = connectionFailureCode(error);
+  if (code === "ENOTFOUND" || code === "EAI_AGAIN" || code === "EAI_NONAME") {
+    return new LangchainMiniError(
+      "llm_connection",
+      `Cannot find the host of ${host} (${code}): check the name in OPENAI_BASE_URL and your network`,
+      { cause: error },
+    );
+  }
+  if (isTlsFailure(code)) {
+    return new LangchainMiniError(
+      "llm_connection",
+      `Secure connection to ${host} failed (${code}): use http:// in OPENAI_BASE_URL for a server without TLS, or trust its certificate with NODE_EXTRA_CA_CERTS`,
+      { cause: error },
+    );
+  }
+  return new LangchainMiniError(
+    "llm_connection",
+    `Cannot connect to ${host}${code ? ` (${code})` : ""}: check that the server is running and OPENAI_BASE_URL is right`,
+    { cause: error },
+  );
 }
 
-function rootCause(error: unknown): string {
+/** The first code in the cause chain: fetch hides the socket's ECONNREFUSED two levels down. */
+export function connectionFailureCode(error: unknown): string {
   let current: unknown = error;
-  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
+  for (let depth = 0; depth < 6 && current instanceof Error; depth++) {
     const code = (current as { code?: unknown }).code;
-    if (typeof code === "string" && /^E[A-Z]/.test(code)) return code;
+    if (typeof code === "string" && /^[A-Z][A-Z0-9_]+$/.test(code)) return code;
     current = current.cause;
   }
   return "";
+}
+
+export function isTlsFailure(code: string) {
+  return /^(?:ERR_SSL_|ERR_TLS_|EPROTO$|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_)/.test(code);
+}
+
+/** The server's own words, one line, short, and never with the key in them. */
+function serverMessage(error: InstanceType<typeof OpenAI.APIError>, apiKey: string) {
+  const body = error.error as { message?: unknown } | undefined;
+  const text = typeof body?.message === "string" ? body.message : error.message;
+  const line = text.replace(/\s+/g, " ").trim().slice(0, 300);
+  return apiKey ? line.replaceAll(apiKey, "***") : line;
 }

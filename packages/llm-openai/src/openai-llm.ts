@@ -1,6 +1,7 @@
 import {
+  abortError,
   type FinishReason,
-  LangchainMiniError,
+  isLangchainMiniError,
   type Llm,
   type LlmChunk,
   type LlmRequest,
@@ -10,6 +11,7 @@ import {
 } from "@langchain-mini/core";
 import OpenAI from "openai";
 import { brokenStreamError, malformedError, timeoutError, toLlmError } from "./failures.js";
+import { IdleTimer } from "./idle-timer.js";
 import { toOpenAiMessages, toOpenAiTools } from "./messages.js";
 import {
   type Parameter,
@@ -17,9 +19,19 @@ import {
   refusedParameters,
   rememberRefused,
 } from "./parameter-support.js";
+import { isRetryable, retryDelayMs, wait } from "./retry.js";
 import { type OpenAiOptions, type OpenAiSettings, resolveSettings } from "./settings.js";
 
+type StreamChunk = OpenAI.Chat.Completions.ChatCompletionChunk;
 type Body = OpenAI.Chat.Completions.ChatCompletionCreateParamsStreaming;
+type ChunkStream = AsyncIterable<StreamChunk> & { readonly controller: AbortController };
+
+interface OpenStream {
+  readonly stream: ChunkStream;
+  readonly idle: IdleTimer;
+  /** Set when the server was not sent `stop`: the cut is then ours. */
+  readonly clientStops: readonly string[] | undefined;
+}
 
 /**
  * OpenAI's chat completions, streamed, and any server that speaks them. Parameters a
@@ -39,15 +51,26 @@ export class OpenAiLlm implements Llm {
       apiKey: this.settings.apiKey,
       baseURL: this.settings.baseURL,
       timeout: this.settings.timeoutMs,
-      maxRetries: this.settings.maxRetries,
+      // Retries are ours: they skip failures that cannot pass and wait as configured.
+      maxRetries: 0,
+      logLevel: this.settings.logLevel,
     });
   }
 
-  /** Starts the streamed request, leaving out parameters the model refuses. */
-  async #open(request: LlmRequest) {
-    const { host, model } = this.settings;
-    // One retry per refused parameter at most: a server can refuse each only once.
-    for (let attempt = 0; attempt < 4; attempt++) {
+  async *stream(request: LlmRequest): AsyncGenerator<LlmChunk> {
+    const { stream, idle, clientStops } = await this.#open(request);
+    try {
+      yield* this.#read(stream, clientStops, request, idle);
+    } finally {
+      idle.stop();
+    }
+  }
+
+  /** Starts the reply, leaving out parameters the server refuses and retrying what may pass. */
+  async #open(request: LlmRequest): Promise<OpenStream> {
+    const { host, model, maxRetries } = this.settings;
+    let retries = 0;
+    for (;;) {
       const refused = refusedParameters(host, model);
       const idle = new IdleTimer(this.settings.timeoutMs);
       const signal = request.signal ? AbortSignal.any([request.signal, idle.signal]) : idle.signal;
@@ -55,83 +78,88 @@ export class OpenAiLlm implements Llm {
         const stream = await this.#client.chat.completions.create(this.#body(request, refused), {
           signal,
         });
-        return { stream, refused, idle };
+        return { stream, idle, clientStops: refused.has("stop") ? request.stop : undefined };
       } catch (error) {
         idle.stop();
+        if (request.signal?.aborted) throw abortError();
+        if (idle.expired) throw timeoutError(this.settings);
         const parameter =
           error instanceof OpenAI.BadRequestError ? refusedParameterOf(error) : undefined;
+        // Once refused, a parameter is never sent to this model again: at most one retry each.
         if (parameter && !refused.has(parameter)) {
           rememberRefused(host, model, parameter);
           continue;
         }
-        throw this.#failure(error, request, idle);
+        const delay =
+          retries < maxRetries && isRetryable(error)
+            ? retryDelayMs(error, retries, this.settings.retryDelayMs)
+            : undefined;
+        if (delay === undefined) throw toLlmError(error, this.settings, retries);
+        retries++;
+        await wait(delay, request.signal).catch(() => {
+          throw abortError();
+        });
       }
     }
-    throw new LangchainMiniError(
-      "llm_bad_request",
-      `${host} kept refusing the request's parameters: try another model`,
-    );
   }
 
-  async *stream(request: LlmRequest): AsyncGenerator<LlmChunk> {
-    const { stream, refused, idle } = await this.#open(request);
-    // Stops the model refused are applied here; the server applies the ones it was sent.
-    const cutter = new StopSequenceCutter(refused.has("stop") ? request.stop : undefined);
+  async *#read(
+    stream: ChunkStream,
+    clientStops: readonly string[] | undefined,
+    request: LlmRequest,
+    idle: IdleTimer,
+  ): AsyncGenerator<LlmChunk> {
+    const cutter = new StopSequenceCutter(clientStops);
     const calls = new Map<number, { id: string; name: string; arguments: string }>();
     let reason: FinishReason | undefined;
     let usage: TokenUsage | undefined;
+    let chunks = 0;
     try {
-      try {
-        for await (const chunk of stream) {
-          idle.reset();
-          if (!chunk || typeof chunk !== "object" || !Array.isArray(chunk.choices))
-            throw malformedError(this.settings);
-          if (chunk.usage)
-            usage = {
-              inputTokens: chunk.usage.prompt_tokens,
-              outputTokens: chunk.usage.completion_tokens,
-            };
-          const choice = chunk.choices[0];
-          if (!choice) continue;
-          const text = choice.delta?.content;
-          if (text) {
-            const safe = cutter.push(text);
-            if (safe) yield { type: "text", text: safe };
-            if (cutter.stopped) {
-              // Close the HTTP stream here: tokens past the stop are never generated for us.
-              stream.controller.abort();
-              yield { type: "finish", reason: "stop", usage };
-              return;
-            }
+      for await (const chunk of stream) {
+        idle.reset();
+        chunks++;
+        if (!Array.isArray(chunk?.choices)) throw malformedError(this.settings);
+        if (chunk.usage)
+          usage = {
+            inputTokens: chunk.usage.prompt_tokens,
+            outputTokens: chunk.usage.completion_tokens,
+          };
+        const choice = chunk.choices[0];
+        if (!choice) continue;
+        const text = choice.delta?.content;
+        if (text) {
+          const safe = cutter.push(text);
+          if (safe) yield { type: "text", text: safe };
+          if (cutter.stopped) {
+            // Close the HTTP stream here: tokens past the stop are never generated for us.
+            stream.controller.abort();
+            yield { type: "finish", reason: "stop", usage };
+            return;
           }
-          for (const delta of choice.delta?.tool_calls ?? []) {
-            const call = calls.get(delta.index) ?? { id: "", name: "", arguments: "" };
-            call.id ||= delta.id ?? "";
-            call.name += delta.function?.name ?? "";
-            call.arguments += delta.function?.arguments ?? "";
-            calls.set(delta.index, call);
-          }
-          if (choice.finish_reason) reason = finishReason(choice.finish_reason);
         }
-      } catch (error) {
-        if (error instanceof LangchainMiniError || error instanceof SyntaxError)
-          throw this.#failure(error, request, idle);
-        if (request.signal?.aborted || idle.expired) throw this.#failure(error, request, idle);
-        // The reply had started: whatever broke it, the partial text is no answer.
-        throw brokenStreamError(this.settings);
+        for (const delta of choice.delta?.tool_calls ?? []) {
+          const call = calls.get(delta.index) ?? { id: "", name: "", arguments: "" };
+          call.id ||= delta.id ?? "";
+          call.name += delta.function?.name ?? "";
+          call.arguments += delta.function?.arguments ?? "";
+          calls.set(delta.index, call);
+        }
+        if (choice.finish_reason) reason = finishReason(choice.finish_reason);
       }
-      if (request.signal?.aborted) throw new LangchainMiniError("aborted", "The run was cancelled");
-      if (idle.expired) throw timeoutError(this.settings);
-      // No finish_reason: the connection ended early. A partial reply is never an answer.
-      if (!reason) throw brokenStreamError(this.settings);
-      const rest = cutter.flush();
-      if (rest) yield { type: "text", text: rest };
-      for (const call of calls.values()) yield { type: "tool-call", call: call satisfies ToolCall };
-      yield { type: "finish", reason, usage };
-    } finally {
-      // Also when the caller stops reading early: no timer may outlive the call.
-      idle.stop();
+    } catch (error) {
+      throw this.#streamFailure(error, request, idle);
     }
+    // The SDK ends the iteration quietly when its signal aborts: a short reply is no answer.
+    if (request.signal?.aborted) throw abortError();
+    if (idle.expired) throw timeoutError(this.settings);
+    // Not one event: an HTML page or a JSON body, not a stream of chat completion chunks.
+    if (chunks === 0) throw malformedError(this.settings);
+    // No finish_reason: the connection ended early. A partial reply is never an answer.
+    if (!reason) throw brokenStreamError(this.settings);
+    const rest = cutter.flush();
+    if (rest) yield { type: "text", text: rest };
+    for (const call of calls.values()) yield { type: "tool-call", call: call satisfies ToolCall };
+    yield { type: "finish", reason, usage };
   }
 
   #body(request: LlmRequest, refused: ReadonlySet<Parameter>): Body {
@@ -153,10 +181,13 @@ export class OpenAiLlm implements Llm {
     return body;
   }
 
-  #failure(error: unknown, request: LlmRequest, idle: IdleTimer) {
-    if (request.signal?.aborted) return new LangchainMiniError("aborted", "The run was cancelled");
+  #streamFailure(error: unknown, request: LlmRequest, idle: IdleTimer) {
+    if (request.signal?.aborted) return abortError();
     if (idle.expired) return timeoutError(this.settings);
-    return toLlmError(error, this.settings);
+    if (isLangchainMiniError(error)) return error;
+    if (error instanceof SyntaxError) return malformedError(this.settings, error);
+    // The reply had started: whatever broke it, the partial text is no answer.
+    return brokenStreamError(this.settings, error);
   }
 }
 
@@ -164,27 +195,4 @@ function finishReason(reason: string): FinishReason {
   if (reason === "stop" || reason === "length") return reason;
   if (reason === "tool_calls" || reason === "function_call") return "tool-calls";
   return "other";
-}
-
-/** Aborts when the server has sent nothing for `ms`: covers a hung connect and a stalled stream. */
-class IdleTimer {
-  readonly #controller = new AbortController();
-  readonly #timer: ReturnType<typeof setTimeout>;
-
-  constructor(ms: number) {
-    this.#timer = setTimeout(() => this.#controller.abort(), ms);
-  }
-  get signal() {
-    return this.#controller.signal;
-  }
-  get expired() {
-    return this.#controller.signal.aborted;
-  }
-  reset() {
-    // refresh() re-arms the same timer: no allocation per streamed token.
-    this.#timer.refresh();
-  }
-  stop() {
-    clearTimeout(this.#timer);
-  }
 }

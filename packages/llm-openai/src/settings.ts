@@ -1,8 +1,11 @@
 import { LangchainMiniError } from "@langchain-mini/core";
+import type { ClientOptions } from "openai";
 
 /** A current model that accepts `stop`, so the ReAct loop needs no client-side cut. */
 export const DEFAULT_MODEL = "gpt-4.1-mini";
 export const DEFAULT_TIMEOUT_MS = 60_000;
+type LogLevel = NonNullable<ClientOptions["logLevel"]>;
+const LOG_LEVELS: readonly LogLevel[] = ["off", "error", "warn", "info", "debug"];
 
 export interface OpenAiOptions {
   /** Default: OPENAI_API_KEY. Local servers need none. */
@@ -13,8 +16,10 @@ export interface OpenAiOptions {
   readonly model?: string;
   /** Give up on a server that sends nothing for this long; default OPENAI_TIMEOUT_MS or 60 s. */
   readonly timeoutMs?: number;
-  /** Retries for 429, 5xx and connection errors, with backoff; default 2. */
+  /** Retries for 429, 5xx and dropped connections; default 2. */
   readonly maxRetries?: number;
+  /** The first retry's wait when the server names none (then doubling, up to 8 s); default 500 ms. */
+  readonly retryDelayMs?: number;
   readonly temperature?: number;
   /** Where OPENAI_* come from when not given above; default process.env. */
   readonly env?: Readonly<Record<string, string | undefined>>;
@@ -26,7 +31,10 @@ export interface OpenAiSettings {
   readonly model: string;
   readonly timeoutMs: number;
   readonly maxRetries: number;
+  readonly retryDelayMs: number;
   readonly temperature: number | undefined;
+  /** The SDK's own logging: off unless OPENAI_LOG asks, so it never writes over the UI. */
+  readonly logLevel: LogLevel;
   /** Where requests go, without credentials: named in error messages. */
   readonly host: string;
 }
@@ -50,7 +58,9 @@ export function resolveSettings(options: OpenAiOptions = {}): OpenAiSettings {
     model: options.model || env.OPENAI_MODEL || DEFAULT_MODEL,
     timeoutMs,
     maxRetries: options.maxRetries ?? 2,
+    retryDelayMs: options.retryDelayMs ?? 500,
     temperature: options.temperature,
+    logLevel: LOG_LEVELS.find((level) => level === env.OPENAI_LOG) ?? "off",
     host: describeHost(baseURL),
   };
 }

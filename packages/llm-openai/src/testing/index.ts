@@ -1,1 +1,7 @@
-export { type FakeReply, type RecordedRequest, startFakeOpenAi } from "./fake-openai-server.js";
+export {
+  type FakeReply,
+  type FakeScript,
+  type FakeTextReply,
+  type RecordedRequest,
+  startFakeOpenAi,
+} from "./fake-openai-server.js";

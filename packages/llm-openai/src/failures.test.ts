@@ -1,0 +1,268 @@
+import { Agent, type AgentEvent, generate } from "@langchain-mini/core";
+import OpenAI from "openai";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { toLlmError } from "./failures.js";
+import { OpenAiLlm } from "./openai-llm.js";
+import { resolveSettings } from "./settings.js";
+import { failureOf, KEY, llmFor } from "./test-support/fake-llm.js";
+import type { FakeReply } from "./testing/fake-openai-server.js";
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+// Each row: what the server does, the error code, and the exact line the user reads.
+const failures: Array<[string, FakeReply[], string, string]> = [
+  [
+    "a rejected key (401)",
+    [{ status: 401, error: { message: `Incorrect API key provided: ${KEY}` } }],
+    "llm_auth",
+    "OPENAI_API_KEY was rejected by HOST (401): check the key, or set OPENAI_BASE_URL for another server",
+  ],
+  [
+    "a key without access (403)",
+    [{ status: 403, error: { message: "Project does not have access to model" } }],
+    "llm_auth",
+    "The API key may not use model 'test-model' at HOST (403): check the key's project and permissions",
+  ],
+  [
+    "an unknown model (404)",
+    [
+      {
+        status: 404,
+        error: { message: "The model `test-model` does not exist", code: "model_not_found" },
+      },
+    ],
+    "llm_not_found",
+    "Model 'test-model' was not found at HOST (404): check OPENAI_MODEL or --llm openai:<model>",
+  ],
+  [
+    "a wrong path (404)",
+    [{ status: 404, error: { message: "404 page not found" } }],
+    "llm_not_found",
+    "HOST has no chat completions endpoint (404): check OPENAI_BASE_URL, which usually ends in /v1",
+  ],
+  [
+    "429 every time",
+    [{ status: 429, error: { message: "Rate limit reached" } }],
+    "llm_rate_limited",
+    "Rate limited by HOST (429) after 2 retries: wait a moment and try again, or check your plan's limits",
+  ],
+  [
+    "an exhausted quota (429)",
+    [
+      {
+        status: 429,
+        error: { message: "You exceeded your current quota", code: "insufficient_quota" },
+      },
+    ],
+    "llm_rate_limited",
+    "HOST says the account's quota is used up (429): check your plan and billing",
+  ],
+  [
+    "500 every time",
+    [{ status: 500, error: { message: "boom" } }],
+    "llm_server",
+    "HOST failed with 500 after 2 retries: try again later",
+  ],
+  [
+    "another refusal (400), with the key taken out of the server's words",
+    [{ status: 400, error: { message: `Context too long for key ${KEY}` } }],
+    "llm_bad_request",
+    "HOST refused the request (400): Context too long for key ***",
+  ],
+  [
+    "a malformed event",
+    [{ malformed: true }],
+    "llm_bad_response",
+    "HOST sent a reply that is not an OpenAI chat completion: check that OPENAI_BASE_URL points at an OpenAI-compatible API (usually ending in /v1)",
+  ],
+  [
+    "a web page instead of an API",
+    [{ raw: "<html><body>Welcome</body></html>", contentType: "text/html" }],
+    "llm_bad_response",
+    "HOST sent a reply that is not an OpenAI chat completion: check that OPENAI_BASE_URL points at an OpenAI-compatible API (usually ending in /v1)",
+  ],
+  [
+    "a disconnect mid-stream",
+    [{ text: "Final Answer: this reply will be cut", chunkSize: 4, disconnectAfter: 3 }],
+    "llm_stream_broken",
+    "The reply from HOST ended before it was complete: try again (the partial reply was discarded)",
+  ],
+  [
+    "an error event mid-stream",
+    [{ text: "Final Answer: this reply will fail", chunkSize: 4, errorEventAfter: 3 }],
+    "llm_stream_broken",
+    "The reply from HOST ended before it was complete: The server had an error while processing your request.: try again (the partial reply was discarded)",
+  ],
+];
+
+describe("failures, as the user reads them", () => {
+  it.each(failures)("explains %s", async (_name, replies, code, message) => {
+    const { llm, host } = await llmFor(replies);
+    const failure = await failureOf(generate(llm, { prompt: "p" }));
+    expect({ code: failure.code, message: failure.message }).toEqual({
+      code,
+      message: message.replace("HOST", host),
+    });
+    expect(failure.message).not.toContain(KEY);
+  });
+
+  it("retries 429 after the wait the server asks for, then succeeds", async () => {
+    const { llm, fake } = await llmFor([
+      { status: 429, error: { message: "slow down" }, headers: { "retry-after-ms": "150" } },
+      { text: "Final Answer: ok" },
+    ]);
+    expect((await generate(llm, { prompt: "p" })).text).toBe("Final Answer: ok");
+    const [first, second] = fake.requests;
+    expect(fake.requests).toHaveLength(2);
+    expect((second?.receivedAt ?? 0) - (first?.receivedAt ?? 0)).toBeGreaterThanOrEqual(140);
+  });
+
+  it("retries a 500, then succeeds", async () => {
+    const { llm, fake } = await llmFor([
+      { status: 500, error: { message: "boom" } },
+      { status: 503, error: { message: "overloaded" } },
+      { text: "Final Answer: ok" },
+    ]);
+    expect((await generate(llm, { prompt: "p" })).text).toBe("Final Answer: ok");
+    expect(fake.requests).toHaveLength(3);
+  });
+
+  it("does not retry what the server says will not pass, nor retry at all with maxRetries 0", async () => {
+    const refuse = {
+      status: 500,
+      error: { message: "boom" },
+      headers: { "x-should-retry": "false" },
+    };
+    const { llm, fake, host } = await llmFor([refuse]);
+    const failure = await failureOf(generate(llm, { prompt: "p" }));
+    expect(failure.message).toBe(`${host} failed with 500: try again later`);
+    expect(fake.requests).toHaveLength(1);
+    const once = await llmFor([{ status: 429, error: { message: "x" } }], { maxRetries: 0 });
+    await failureOf(generate(once.llm, { prompt: "p" }));
+    expect(once.fake.requests).toHaveLength(1);
+  });
+
+  it("explains a refused connection at once", async () => {
+    const { llm, fake, host } = await llmFor([{ text: "x" }]);
+    await fake.close();
+    const failure = await failureOf(generate(llm, { prompt: "p" }));
+    expect({ code: failure.code, message: failure.message }).toEqual({
+      code: "llm_connection",
+      message: `Cannot connect to ${host} (ECONNREFUSED): check that the server is running and OPENAI_BASE_URL is right`,
+    });
+  });
+
+  it("explains https:// to a server that speaks plain http", async () => {
+    const { fake } = await llmFor([{ text: "x" }]);
+    const baseURL = fake.baseURL.replace("http:", "https:");
+    const llm = new OpenAiLlm({ baseURL, model: "m", env: {} });
+    const failure = await failureOf(generate(llm, { prompt: "p" }));
+    expect({ code: failure.code, message: failure.message }).toEqual({
+      code: "llm_connection",
+      message: `Secure connection to ${baseURL} failed (ERR_SSL_WRONG_VERSION_NUMBER): use http:// in OPENAI_BASE_URL for a server without TLS, or trust its certificate with NODE_EXTRA_CA_CERTS`,
+    });
+  });
+
+  it("explains a host name that does not resolve", () => {
+    // Built the way fetch and the SDK wrap a DNS failure: resolving a name is not offline.
+    const dns = Object.assign(new Error("getaddrinfo ENOTFOUND api.example.invalid"), {
+      code: "ENOTFOUND",
+    });
+    const error = new OpenAI.APIConnectionError({
+      cause: new TypeError("fetch failed", { cause: dns }),
+    });
+    const settings = resolveSettings({ baseURL: "https://api.example.invalid/v1", env: {} });
+    expect(toLlmError(error, settings).message).toBe(
+      "Cannot find the host of https://api.example.invalid/v1 (ENOTFOUND): check the name in OPENAI_BASE_URL and your network",
+    );
+  });
+
+  it("gives up on a server that never answers, and on a stream that stalls", async () => {
+    const silent = await llmFor([{ hang: true }], { timeoutMs: 200 });
+    const failure = await failureOf(generate(silent.llm, { prompt: "p" }));
+    expect({ code: failure.code, message: failure.message }).toEqual({
+      code: "llm_timeout",
+      message: `${silent.host} sent nothing for 0.2 s: check the server, or raise OPENAI_TIMEOUT_MS`,
+    });
+    expect(silent.fake.requests).toHaveLength(1);
+    const stalled = await llmFor(
+      [{ text: "Final Answer: slow", chunkSize: 5, chunkDelayMs: 2_000 }],
+      {
+        timeoutMs: 200,
+      },
+    );
+    const stall = await failureOf(generate(stalled.llm, { prompt: "p" }));
+    expect(stall.code).toBe("llm_timeout");
+  });
+
+  it("never takes a stream that broke half-way as an answer", async () => {
+    const { llm } = await llmFor([
+      { text: "Final Answer: this reply will be cut", chunkSize: 4, disconnectAfter: 3 },
+    ]);
+    const result = await new Agent({ llm }).invoke("q");
+    expect(result.status).toBe("failed");
+    expect(result.answer).toBeUndefined();
+    expect(result.error?.code).toBe("llm_stream_broken");
+  });
+
+  it("reports an abort in the middle of a stream as an abort, not a short answer", async () => {
+    const { llm } = await llmFor([
+      { text: "Final Answer: a long and slow reply", chunkSize: 2, chunkDelayMs: 20 },
+    ]);
+    const controller = new AbortController();
+    const run = new Agent({ llm }).run("q", { signal: controller.signal });
+    const events: AgentEvent[] = [];
+    for await (const event of run) {
+      events.push(event);
+      if (event.type === "llm-delta") controller.abort();
+    }
+    const result = await run.result;
+    expect(result.status).toBe("aborted");
+    expect(result.answer).toBeUndefined();
+    expect(result.error).toEqual({ code: "aborted", message: "The run was cancelled" });
+    expect(events.some((event) => event.type === "final-answer")).toBe(false);
+  });
+
+  it("reports an abort as an abort at the provider too, where the SDK just ends the stream", async () => {
+    const { llm } = await llmFor([
+      { text: "Final Answer: a long and slow reply", chunkSize: 2, chunkDelayMs: 20 },
+    ]);
+    const controller = new AbortController();
+    const chunks: string[] = [];
+    const reading = (async () => {
+      for await (const chunk of llm.stream({ prompt: "p", signal: controller.signal })) {
+        chunks.push(chunk.type);
+        if (chunk.type === "text") controller.abort();
+      }
+    })();
+    const failure = await failureOf(reading);
+    expect({ code: failure.code, message: failure.message }).toEqual({
+      code: "aborted",
+      message: "The run was cancelled",
+    });
+    expect(chunks).not.toContain("finish");
+  });
+
+  it("stops waiting for a retry when the run is cancelled", async () => {
+    const { llm, fake } = await llmFor([
+      { status: 429, error: { message: "later" }, headers: { "retry-after-ms": "30000" } },
+    ]);
+    const controller = new AbortController();
+    const pending = failureOf(generate(llm, { prompt: "p", signal: controller.signal }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    controller.abort();
+    expect((await pending).code).toBe("aborted");
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it("keeps the SDK's own logging off the user's terminal", async () => {
+    const writes = (["error", "warn", "info", "log", "debug"] as const).map((level) =>
+      vi.spyOn(console, level).mockImplementation(() => undefined),
+    );
+    const { llm } = await llmFor([{ malformed: true }]);
+    await failureOf(generate(llm, { prompt: "p" }));
+    for (const write of writes) expect(write).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { OpenAiLlm } from "./openai-llm.js";
+import { resolveSettings } from "./settings.js";
+
+const KEY = "sk-test-secret-key-1234567890";
+
+describe("configuration", () => {
+  it("reads OPENAI_* from the environment, with options in code winning", () => {
+    const env = {
+      OPENAI_API_KEY: KEY,
+      OPENAI_BASE_URL: "http://localhost:11434/v1/",
+      OPENAI_MODEL: "llama3.2",
+      OPENAI_TIMEOUT_MS: "120000",
+    };
+    expect(resolveSettings({ env })).toMatchObject({
+      apiKey: KEY,
+      model: "llama3.2",
+      timeoutMs: 120_000,
+      host: "http://localhost:11434/v1",
+    });
+    expect(new OpenAiLlm({ env, model: "qwen3", timeoutMs: 5_000 })).toMatchObject({
+      model: "qwen3",
+      settings: { timeoutMs: 5_000 },
+    });
+    expect(resolveSettings({ env, baseURL: "http://localhost:1234/v1" }).host).toBe(
+      "http://localhost:1234/v1",
+    );
+  });
+
+  it("defaults to OpenAI's API and a model that honours stop, with a 60 s timeout and 2 retries", () => {
+    expect(resolveSettings({ env: { OPENAI_API_KEY: KEY } })).toMatchObject({
+      model: "gpt-4.1-mini",
+      host: "api.openai.com",
+      timeoutMs: 60_000,
+      maxRetries: 2,
+      retryDelayMs: 500,
+      logLevel: "off",
+    });
+  });
+
+  it("needs no key for a local server", () => {
+    const settings = resolveSettings({ env: { OPENAI_BASE_URL: "http://localhost:11434/v1" } });
+    expect(settings.host).toBe("http://localhost:11434/v1");
+  });
+
+  it("passes OPENAI_LOG to the SDK only when it names a level", () => {
+    expect(resolveSettings({ env: { OPENAI_API_KEY: KEY, OPENAI_LOG: "debug" } }).logLevel).toBe(
+      "debug",
+    );
+    expect(resolveSettings({ env: { OPENAI_API_KEY: KEY, OPENAI_LOG: "loud" } }).logLevel).toBe(
+      "off",
+    );
+  });
+
+  it("says what to set when something is missing or wrong", () => {
+    expect(() => resolveSettings({ env: {} })).toThrow(
+      "OPENAI_API_KEY is not set: set it in the environment or .env, or set OPENAI_BASE_URL for a local server such as Ollama",
+    );
+    expect(() => resolveSettings({ env: { OPENAI_BASE_URL: "localhost:11434" } })).toThrow(
+      "OPENAI_BASE_URL is not an http(s) URL: 'localhost:11434' (e.g. http://localhost:11434/v1)",
+    );
+    expect(() =>
+      resolveSettings({ env: { OPENAI_API_KEY: KEY, OPENAI_TIMEOUT_MS: "soon" } }),
+    ).toThrow("OPENAI_TIMEOUT_MS must be a positive number of milliseconds, got 'soon'");
+  });
+
+  it("never shows the key when the base URL is wrong", () => {
+    const attempt = () =>
+      resolveSettings({ env: { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: "nope" } });
+    expect(attempt).toThrow(/OPENAI_BASE_URL/);
+    expect(attempt).not.toThrow(new RegExp(KEY));
+  });
+});
