@@ -33,7 +33,7 @@ export function PromptInspector({
   const index = Math.min(selected ?? calls.length - 1, calls.length - 1);
   const call = calls[index];
   const title = call
-    ? `Prompt inspector · LLM call ${index + 1} of ${calls.length} · ${stepLabel(call.step)}`
+    ? `Prompt inspector · LLM call ${index + 1} of ${calls.length} · ${stepLabel(call)}`
     : "Prompt inspector";
   return (
     <Pane name="trace" title={title} box={box} focused position={position} onMeasure={onMeasure}>
@@ -89,8 +89,12 @@ function MessageView({ message }: { readonly message: ChatMessage }) {
   );
 }
 
-function stepLabel(step: number) {
-  return step === 0 ? "rewriting the follow-up" : `step ${step}`;
+/** Step 0 is memory's work: the follow-up rewrite, or the rolling summary's upkeep. */
+function stepLabel(call: InspectedCall) {
+  if (call.step !== 0) return `step ${call.step}`;
+  return call.prompt?.startsWith("Given the following conversation")
+    ? "rewriting the follow-up"
+    : "memory";
 }
 
 function callFigures(call: InspectedCall) {

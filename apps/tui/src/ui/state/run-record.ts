@@ -10,7 +10,7 @@ import type { UiAction } from "./app-reducer.js";
 
 /** One LLM call as the prompt inspector shows it: exactly what was sent and what came back. */
 export interface InspectedCall {
-  /** 0 is memory's rewrite of a follow-up into a standalone question. */
+  /** 0 is memory's own call: the follow-up rewrite or the summary's upkeep. */
   readonly step: number;
   readonly prompt?: string;
   readonly messages?: readonly ChatMessage[];
