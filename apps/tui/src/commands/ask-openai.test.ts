@@ -1,3 +1,5 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { startFakeOpenAi } from "@langchain-mini/llm-openai/testing";
 import { afterEach, describe, expect, it } from "vitest";
 import { runCli, tempDir } from "../test-support/cli.js";
@@ -57,6 +59,29 @@ describe("ask --llm openai against a local OpenAI-compatible server", () => {
       true,
     );
     expect(events[0]).toMatchObject({ type: "run-start", provider: "openai", model: "qwen3" });
+  });
+
+  it("reads OPENAI_BASE_URL and OPENAI_MODEL from .env in the working directory", async () => {
+    fake = await startFakeOpenAi(seedReplies);
+    const cwd = tempDir();
+    writeFileSync(join(cwd, ".env"), `OPENAI_BASE_URL=${fake.baseURL}\nOPENAI_MODEL=qwen3\n`);
+    const result = await runCli(
+      ["ask", "--tools", "calculator", "what is the square root of 25?"],
+      {
+        cwd,
+      },
+    );
+    expect(result.stdout).toBe("The square root of 25 is 5.\n");
+    expect(result.status).toBe(0);
+    expect(fake.requests[0]?.body.model).toBe("qwen3");
+  });
+
+  it("says what to set when --llm openai has neither a key nor a base URL, exit 2", async () => {
+    const result = await runCli(["ask", "--llm", "openai", "q"]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe(
+      "langchain-mini: OPENAI_API_KEY is not set: set it in the environment or .env, or set OPENAI_BASE_URL for a local server such as Ollama\n",
+    );
   });
 
   it("tells the user their key was rejected, without printing it, exit 1", async () => {
