@@ -122,6 +122,25 @@ describe("OpenAiLlm against a local OpenAI-compatible server, through the real S
     expect(fake.requests).toHaveLength(1);
   });
 
+  it("assembles parallel tool calls streamed in pieces, in the model's order", async () => {
+    const { llm } = await llmFor([
+      {
+        text: "",
+        chunkSize: 3,
+        toolCalls: [
+          { name: "calculator", arguments: '{"input":"25^(1/2)"}' },
+          { name: "search", arguments: '{"input":"weather in Oslo"}' },
+        ],
+      },
+    ]);
+    const response = await generate(llm, { messages: [{ role: "user", content: "both?" }] });
+    expect(response.reason).toBe("tool-calls");
+    expect(response.toolCalls).toEqual([
+      { id: "call_0", name: "calculator", arguments: '{"input":"25^(1/2)"}' },
+      { id: "call_1", name: "search", arguments: '{"input":"weather in Oslo"}' },
+    ]);
+  });
+
   it("runs the function-calling agent on native tool calls, with the same events", async () => {
     const { llm, fake } = await llmFor([
       {

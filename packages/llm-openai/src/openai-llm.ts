@@ -7,7 +7,6 @@ import {
   type LlmRequest,
   StopSequenceCutter,
   type TokenUsage,
-  type ToolCall,
 } from "@langchain-mini/core";
 import OpenAI from "openai";
 import { brokenStreamError, malformedError, timeoutError, toLlmError } from "./failures.js";
@@ -21,6 +20,7 @@ import {
 } from "./parameter-support.js";
 import { isRetryable, retryDelayMs, wait } from "./retry.js";
 import { type OpenAiOptions, type OpenAiSettings, resolveSettings } from "./settings.js";
+import { ToolCallAssembler } from "./tool-call-assembler.js";
 
 type StreamChunk = OpenAI.Chat.Completions.ChatCompletionChunk;
 type Body = OpenAI.Chat.Completions.ChatCompletionCreateParamsStreaming;
@@ -57,26 +57,16 @@ export class OpenAiLlm implements Llm {
     });
   }
 
-  async *stream(request: LlmRequest): AsyncGenerator<LlmChunk> {
-    const { stream, idle, clientStops } = await this.#open(request);
-    try {
-      yield* this.#read(stream, clientStops, request, idle);
-    } finally {
-      idle.stop();
-    }
-  }
-
   /** Starts the reply, leaving out parameters the server refuses and retrying what may pass. */
   async #open(request: LlmRequest): Promise<OpenStream> {
     const { host, model, maxRetries } = this.settings;
     let retries = 0;
     for (;;) {
       const refused = refusedParameters(host, model);
-      const idle = new IdleTimer(this.settings.timeoutMs);
-      const signal = request.signal ? AbortSignal.any([request.signal, idle.signal]) : idle.signal;
+      const idle = new IdleTimer(this.settings.timeoutMs, request.signal);
       try {
         const stream = await this.#client.chat.completions.create(this.#body(request, refused), {
-          signal,
+          signal: idle.signal,
         });
         return { stream, idle, clientStops: refused.has("stop") ? request.stop : undefined };
       } catch (error) {
@@ -103,14 +93,11 @@ export class OpenAiLlm implements Llm {
     }
   }
 
-  async *#read(
-    stream: ChunkStream,
-    clientStops: readonly string[] | undefined,
-    request: LlmRequest,
-    idle: IdleTimer,
-  ): AsyncGenerator<LlmChunk> {
+  // One generator from request to chunks: each extra layer costs a turn per streamed token.
+  async *stream(request: LlmRequest): AsyncGenerator<LlmChunk> {
+    const { stream, idle, clientStops } = await this.#open(request);
     const cutter = new StopSequenceCutter(clientStops);
-    const calls = new Map<number, { id: string; name: string; arguments: string }>();
+    const toolCalls = new ToolCallAssembler();
     let reason: FinishReason | undefined;
     let usage: TokenUsage | undefined;
     let chunks = 0;
@@ -137,17 +124,14 @@ export class OpenAiLlm implements Llm {
             return;
           }
         }
-        for (const delta of choice.delta?.tool_calls ?? []) {
-          const call = calls.get(delta.index) ?? { id: "", name: "", arguments: "" };
-          call.id ||= delta.id ?? "";
-          call.name += delta.function?.name ?? "";
-          call.arguments += delta.function?.arguments ?? "";
-          calls.set(delta.index, call);
-        }
+        const callDeltas = choice.delta?.tool_calls;
+        if (callDeltas) toolCalls.add(callDeltas);
         if (choice.finish_reason) reason = finishReason(choice.finish_reason);
       }
     } catch (error) {
       throw this.#streamFailure(error, request, idle);
+    } finally {
+      idle.stop();
     }
     // The SDK ends the iteration quietly when its signal aborts: a short reply is no answer.
     if (request.signal?.aborted) throw abortError();
@@ -158,7 +142,7 @@ export class OpenAiLlm implements Llm {
     if (!reason) throw brokenStreamError(this.settings);
     const rest = cutter.flush();
     if (rest) yield { type: "text", text: rest };
-    for (const call of calls.values()) yield { type: "tool-call", call: call satisfies ToolCall };
+    for (const call of toolCalls.calls()) yield { type: "tool-call", call };
     yield { type: "finish", reason, usage };
   }
 
