@@ -12,8 +12,9 @@ import { traceFromOptions } from "../trace/trace-writer.js";
 export const ASK_USAGE = `Usage: langchain-mini ask [options] <question...>
 
 Options:
-  --llm <spec>       openai[:model] (OpenAI or any OpenAI-compatible server: OPENAI_API_KEY,
-                     OPENAI_BASE_URL, OPENAI_MODEL; the default when either of the first two is set)
+  --llm <spec>       openai[:model] (OpenAI or any OpenAI-compatible server; reads OPENAI_API_KEY,
+                     OPENAI_BASE_URL, OPENAI_MODEL (default gpt-4.1-mini) and OPENAI_TIMEOUT_MS;
+                     the default when OPENAI_API_KEY or OPENAI_BASE_URL is set)
                      script:<file.json> (replies in order, offline)
                      llamacpp:<file.gguf | URL | hf:user/repo:quant> (a local model, in process;
                      downloads go to LANGCHAIN_MINI_HOME/models and are reused)
