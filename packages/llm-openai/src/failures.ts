@@ -61,9 +61,14 @@ export function toLlmError(
     );
   }
   if (error instanceof OpenAI.APIError && error.status !== undefined) {
+    const said = serverMessage(error, settings.apiKey);
+    // Models without function calling say so when sent tools; the text ReAct agent needs none.
+    const advice = /\btools?\b|tool.choice/i.test(said)
+      ? ": use the text ReAct agent (--agent react) with this model"
+      : "";
     return new LangchainMiniError(
       "llm_bad_request",
-      `${host} refused the request (${error.status}): ${serverMessage(error, settings.apiKey)}`,
+      `${host} refused the request (${error.status}): ${said}${advice}`,
       { cause: error },
     );
   }
