@@ -67,11 +67,18 @@ async function measure(run) {
 const bareWithSignal = () => bareSdk(new AbortController().signal);
 const samples = { bare: [], signal: [], ours: [] };
 for (let warm = 0; warm < 5; warm++) await Promise.all([bareSdk(), provider()]);
-// Alternate them so that noise from the rest of the machine hits both alike.
+// Rotate the order every round, so that noise from the rest of the machine and garbage
+// left by one loop for the next fall on all three alike.
+const loops = [
+  ["bare", () => bareSdk()],
+  ["signal", bareWithSignal],
+  ["ours", provider],
+];
 for (let round = 0; round < rounds; round++) {
-  samples.bare.push(await measure(() => bareSdk()));
-  samples.signal.push(await measure(bareWithSignal));
-  samples.ours.push(await measure(provider));
+  for (let index = 0; index < loops.length; index++) {
+    const [name, run] = loops[(round + index) % loops.length];
+    samples[name].push(await measure(run));
+  }
 }
 await new Promise((resolve) => server.close(resolve));
 
