@@ -15,7 +15,7 @@ const fake = await startFakeOpenAi(
         : { text: "", toolCalls: [{ name: "calculator", arguments: '{"input":"25^(1/2)"}' }] };
     }
     // The prompt's format instructions mention Observation too: look for the calculator's.
-  return last?.content.includes("Action Input: 25^(1/2)\nObservation:")
+    return last?.content.includes("Action Input: 25^(1/2)\nObservation:")
       ? { text: " I now know the final answer\nFinal Answer: The square root of 25 is 5." }
       : {
           text: " I need to use a calculator for this\nAction: calculator\nAction Input: 25^(1/2)",
