@@ -120,4 +120,19 @@ describe("ToolCallingAgent", () => {
     expect(result.status).toBe("stopped");
     expect(result.error?.code).toBe("max_steps");
   });
+
+  it("offers tools under valid function names and maps the calls back", async () => {
+    const spaced: Tool = {
+      name: "Hacker News Search",
+      description: "hn",
+      execute: (input) => `hn: ${input}`,
+    };
+    const { llm, requests } = scriptedToolModel([
+      { calls: [["Hacker_News_Search", '{"input":"bun"}']] },
+      { text: "Done." },
+    ]);
+    const result = await new ToolCallingAgent({ llm, tools: [spaced] }).invoke("q");
+    expect(requests[0]?.tools?.[0]?.name).toBe("Hacker_News_Search");
+    expect(result.steps[0]).toMatchObject({ tool: "Hacker News Search", observation: "hn: bun" });
+  });
 });

@@ -65,9 +65,11 @@ export class ToolCallingAgent extends AgentBase<ToolCallingAgentOptions> {
         }
         messages.push({ role: "assistant", content: call.completion, toolCalls: call.toolCalls });
         for (const toolCall of call.toolCalls) {
-          const tool = this.tools.find((candidate) => candidate.name === toolCall.name);
+          const tool = this.tools.find(
+            (candidate) => functionName(candidate.name) === toolCall.name,
+          );
           const input = inputOf(toolCall, tool);
-          const outcome = await act({ step, tool: toolCall.name, input, thought });
+          const outcome = await act({ step, tool: tool?.name ?? toolCall.name, input, thought });
           if (outcome.directAnswer !== undefined) {
             emit({ type: "final-answer", step, answer: outcome.directAnswer, thought });
             return state.answered(outcome.directAnswer);
@@ -82,9 +84,14 @@ export class ToolCallingAgent extends AgentBase<ToolCallingAgentOptions> {
   }
 }
 
+/** Function names must match ^[a-zA-Z0-9_-]{1,64}$ for OpenAI; tool names need not. */
+function functionName(name: string) {
+  return name.replace(/[^a-zA-Z0-9_-]/g, "_").slice(0, 64) || "tool";
+}
+
 function toDefinition(tool: Tool): ToolDefinition {
   return {
-    name: tool.name,
+    name: functionName(tool.name),
     description: tool.description,
     parameters: tool.schema ?? SINGLE_INPUT,
   };
