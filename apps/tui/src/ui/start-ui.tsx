@@ -1,4 +1,4 @@
-import { render } from "ink";
+import { type RenderOptions, render } from "ink";
 import type { LocalModelOffer } from "../config/local-model.js";
 import type { ChatService, Turn } from "./chat-service.js";
 import { App } from "./components/app.js";
@@ -10,15 +10,20 @@ import { SetupScreen } from "./components/setup-screen.js";
  * so that a CI variable in the environment cannot turn the live UI into a last frame.
  */
 export async function startChat(service: ChatService, turns?: readonly Turn[]): Promise<number> {
-  const instance = render(<App service={service} turns={turns} />, {
-    exitOnCtrlC: false,
-    alternateScreen: true,
-    interactive: true,
-    incrementalRendering: true,
-    maxFps: 30,
-  });
+  const instance = render(<App service={service} turns={turns} />, CHAT_RENDER_OPTIONS);
   return exitStatus(await instance.waitUntilExit());
 }
+
+/** How the chat is drawn; the rendering benchmark draws with the same. */
+export const CHAT_RENDER_OPTIONS = {
+  // Ctrl+C is the app's own key: it asks first while a question runs.
+  exitOnCtrlC: false,
+  alternateScreen: true,
+  interactive: true,
+  // Only changed lines are rewritten, inside synchronized-output brackets: no flicker.
+  incrementalRendering: true,
+  maxFps: 30,
+} as const satisfies RenderOptions;
 
 /**
  * The set-up screen stays on the normal screen, so what to set is still there after it
