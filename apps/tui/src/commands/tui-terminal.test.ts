@@ -48,6 +48,23 @@ describe("the terminal UI in a real terminal (tmux)", () => {
     expect(await screen.exitStatus()).toBe(0);
   });
 
+  it("sets the panes side by side from 100 columns, stacks them below, and re-lays out on resize", async () => {
+    const screen = terminal();
+    const script = writeScript(screen.directory, []);
+    screen.start(["--llm", `script:${script}`], { columns: 120, rows: 30 });
+    const rowOf = (text: string, lines: string[]) => lines.findIndex((line) => line.includes(text));
+    let lines = (await screen.waitFor("How can I help?")).split("\n");
+    expect(rowOf("Conversation", lines)).toBe(rowOf("Trace", lines));
+    screen.resize(80, 30);
+    lines = (await screen.waitFor(/^╭─{78}╮$/m)).split("\n");
+    expect(rowOf("Trace", lines)).toBeGreaterThan(rowOf("Conversation", lines));
+    screen.resize(120, 30);
+    lines = (await screen.waitFor(/^╭─+╮╭─+╮$/m)).split("\n");
+    expect(rowOf("Conversation", lines)).toBe(rowOf("Trace", lines));
+    screen.send("C-c");
+    expect(await screen.exitStatus()).toBe(0);
+  });
+
   it("asks before quitting while a question runs", async () => {
     const screen = terminal();
     const script = writeScript(screen.directory, [

@@ -36,6 +36,11 @@ export class Terminal {
     return this.#tmux("capture-pane", "-p");
   }
 
+  /** Resizes the terminal as a user dragging its window does (the app gets SIGWINCH). */
+  resize(columns: number, rows: number) {
+    this.#tmux("resize-window", "-x", String(columns), "-y", String(rows));
+  }
+
   /** Keys by tmux name (Enter, Escape, C-c), or text with `literal`. */
   send(keys: string, literal = false) {
     this.#tmux("send-keys", ...(literal ? ["-l", keys] : [keys]));

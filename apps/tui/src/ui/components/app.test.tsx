@@ -1,8 +1,12 @@
 import { LangchainMiniError, type Tool } from "@langchain-mini/core";
+import { ScriptedLlm } from "@langchain-mini/core/testing";
 import { InMemorySessionStore } from "@langchain-mini/memory";
 import { createCalculator } from "@langchain-mini/tool-calculator";
 import { describe, expect, it } from "vitest";
+import { createLlm } from "../../config/llm-providers.js";
+import { tempDir, writeScript } from "../../test-support/cli.js";
 import { KEYS, renderUi, scriptedChat } from "../../test-support/render-ui.js";
+import { createChatService } from "../chat-service.js";
 import { App } from "./app.js";
 
 const SEED_000 = [
@@ -204,6 +208,31 @@ describe("App", () => {
     await ui.press(KEYS.escape);
     await ui.waitFor("Final Answer: finished");
     expect(ui.frame()).not.toContain("cancelled");
+  });
+
+  it("/model switches the LLM for the next question, and names a bad spec in one line", async () => {
+    const directory = tempDir();
+    const other = writeScript(directory, [" other\nFinal Answer: from the other model"]);
+    const service = createChatService({
+      runtime: {
+        llm: new ScriptedLlm([], { model: "first" }),
+        tools: [],
+        maxSteps: 3,
+        agentMode: "react",
+        notices: [],
+      },
+      store: new InMemorySessionStore(),
+      createLlm: (spec) => createLlm(spec, {}),
+    });
+    const ui = await renderUi(<App service={service} />, { columns: 200, rows: 40 });
+    await ui.type("/model nowhere:x\r");
+    await ui.waitFor("Unknown LLM provider 'nowhere'");
+    expect(ui.frame()).toContain("script:first ·");
+    await ui.type(`/model script:${other}\r`);
+    await ui.waitFor("Model: script:scripted");
+    expect(ui.frame()).toContain("script:scripted ·");
+    await ui.type("which model?\r");
+    await ui.waitFor("Final Answer: from the other model");
   });
 
   it("answers /help, /tools, /model and an unknown command", async () => {

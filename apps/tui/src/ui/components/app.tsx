@@ -17,13 +17,13 @@ import { PromptInspector } from "./prompt-inspector.js";
 import { StatusBar } from "./status-bar.js";
 import { TracePane } from "./trace-pane.js";
 
-/** The chat: conversation and trace panes, the status bar and the question line. */
 interface AppProps {
   readonly service: ChatService;
   /** Earlier turns of the stored session the app opened with. */
   readonly turns?: readonly Turn[];
 }
 
+/** The chat: conversation and trace panes, the status bar and the question line. */
 export function App({ service, turns }: AppProps) {
   const { exit } = useApp();
   const [state, dispatch] = useReducer(uiReducer, undefined, () =>

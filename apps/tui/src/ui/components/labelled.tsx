@@ -11,9 +11,12 @@ interface LabelledProps {
 export function Labelled({ label, colour, children }: LabelledProps) {
   return (
     <Box>
-      <Text bold color={colour}>
-        {`${label}: `}
-      </Text>
+      {/* The label keeps its width (and its space) however much the text must wrap. */}
+      <Box flexShrink={0}>
+        <Text bold color={colour}>
+          {`${label}: `}
+        </Text>
+      </Box>
       <Box flexShrink={1} flexDirection="column">
         {typeof children === "string" ? <Text>{children}</Text> : children}
       </Box>

@@ -147,6 +147,17 @@ describe("TracePane", () => {
     expect(frame).toContain("(Ctrl+O folds)");
   });
 
+  it("keeps the space after a label when the text beside it wraps", async () => {
+    const thought = "I need to round up the number to the nearest whole number of periods";
+    const run = runOf([
+      { type: "llm-start", step: 1 },
+      { type: "final-answer", step: 1, answer: "405", thought },
+    ]);
+    const frame = (await drawTrace(run, { columns: 50 })).frame();
+    expect(frame).toContain("Thought: I need to round");
+    expect(frame).toMatch(/^│ {10}nearest/m);
+  });
+
   it("wraps long lines to a narrow pane instead of cutting them", async () => {
     const run = runOf([
       ...FIRST_STEP,
