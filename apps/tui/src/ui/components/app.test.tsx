@@ -67,6 +67,29 @@ describe("App", () => {
     await ui.waitFor("The app still works.");
   });
 
+  it("Esc during a tool call aborts the tool through its signal", async () => {
+    let toolSignal: AbortSignal | undefined;
+    const slowTool: Tool = {
+      name: "search",
+      description: "web search",
+      execute: (_input, { signal }) => {
+        toolSignal = signal;
+        return new Promise((resolve) => signal.addEventListener("abort", () => resolve("stopped")));
+      },
+    };
+    const service = scriptedChat([" look\nAction: search\nAction Input: slow"], {
+      tools: [slowTool],
+    });
+    const ui = await renderUi(<App service={service} />, wide);
+    await ui.type("q\r");
+    await ui.waitFor("running the tool");
+    expect(toolSignal?.aborted).toBe(false);
+    await ui.press(KEYS.escape);
+    await ui.waitFor(/│ cancelled/);
+    expect(toolSignal?.aborted).toBe(true);
+    expect(ui.frame()).not.toContain("running the tool");
+  });
+
   it("shows an LLM failure as an error in both panes and stays usable", async () => {
     const rejected = new LangchainMiniError(
       "llm_auth",
