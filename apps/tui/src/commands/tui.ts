@@ -22,7 +22,8 @@ Options: the same as ask's (see: langchain-mini ask --help)
   --debug            add stack traces to errors
 
 Keys: Enter asks, Esc cancels, Up/Down recall, PgUp/PgDn scroll, Tab switches pane,
-Ctrl+O unfolds observations, Ctrl+C quits. /help in the app lists the commands.`;
+Ctrl+O unfolds observations, Ctrl+P opens the prompt inspector, Ctrl+C quits.
+/help in the app lists the commands.`;
 
 export const NOT_A_TERMINAL =
   "langchain-mini: the terminal UI needs a terminal on stdin and stdout; in scripts and pipes use: langchain-mini ask [options] <question...>";
