@@ -10,12 +10,11 @@ import { useScroll } from "../hooks/use-scroll.js";
 import { useSubmit } from "../hooks/use-submit.js";
 import { initialState, isRunning, sessionUsage, uiReducer } from "../state/app-reducer.js";
 import { EMPTY_LINE, editLine } from "../state/line-editor.js";
-import { ConversationPane } from "./conversation-pane.js";
+import { ChatPanes } from "./chat-panes.js";
 import { InputLine } from "./input-line.js";
 import { inspectorBox } from "./inspector-box.js";
 import { PromptInspector } from "./prompt-inspector.js";
 import { StatusBar } from "./status-bar.js";
-import { TracePane } from "./trace-pane.js";
 
 interface AppProps {
   readonly service: ChatService;
@@ -69,24 +68,7 @@ export function App({ service, turns }: AppProps) {
           onMeasure={inspector.measured}
         />
       ) : (
-        <Box flexDirection={layout.direction}>
-          <ConversationPane
-            entries={state.conversation}
-            session={state.session}
-            box={layout.conversation}
-            focused={state.focus === "conversation"}
-            position={scroll.positions.conversation}
-            onMeasure={scroll.measured}
-          />
-          <TracePane
-            run={state.run}
-            unfolded={state.unfolded}
-            box={layout.trace}
-            focused={state.focus === "trace"}
-            position={scroll.positions.trace}
-            onMeasure={scroll.measured}
-          />
-        </Box>
+        <ChatPanes state={state} layout={layout} scroll={scroll} />
       )}
       <StatusBar
         model={state.model}

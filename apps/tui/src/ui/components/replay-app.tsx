@@ -8,12 +8,11 @@ import { useRunRecord } from "../hooks/use-run-record.js";
 import { useScroll } from "../hooks/use-scroll.js";
 import { createReplayChat, type RecordedRun } from "../replay-chat.js";
 import { initialState, isRunning, sessionUsage, uiReducer } from "../state/app-reducer.js";
-import { ConversationPane } from "./conversation-pane.js";
+import { ChatPanes } from "./chat-panes.js";
 import { inspectorBox } from "./inspector-box.js";
 import { PromptInspector } from "./prompt-inspector.js";
 import { StatusBar } from "./status-bar.js";
 import { colours } from "./theme.js";
-import { TracePane } from "./trace-pane.js";
 
 interface ReplayAppProps {
   readonly runs: readonly RecordedRun[];
@@ -80,24 +79,7 @@ export function ReplayApp({ runs, speed, file, complete }: ReplayAppProps) {
           onMeasure={inspector.measured}
         />
       ) : (
-        <Box flexDirection={layout.direction}>
-          <ConversationPane
-            entries={state.conversation}
-            session={undefined}
-            box={layout.conversation}
-            focused={state.focus === "conversation"}
-            position={scroll.positions.conversation}
-            onMeasure={scroll.measured}
-          />
-          <TracePane
-            run={state.run}
-            unfolded={state.unfolded}
-            box={layout.trace}
-            focused={state.focus === "trace"}
-            position={scroll.positions.trace}
-            onMeasure={scroll.measured}
-          />
-        </Box>
+        <ChatPanes state={state} layout={layout} scroll={scroll} />
       )}
       <StatusBar
         model={state.model}
