@@ -90,8 +90,9 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
         await new Promise((resolve) => setTimeout(resolve, options.chunkDelayMs));
     }
     if (cut) {
-      // Give the bytes written time to leave, then drop the connection mid-body.
-      setTimeout(() => response.destroy(), 20);
+      // Let the client read what was written before the connection drops mid-body: fetch
+      // discards bytes it has not yet handed over, and 20 ms was too short on a loaded machine.
+      setTimeout(() => response.destroy(), 250);
       return;
     }
     response.end();
