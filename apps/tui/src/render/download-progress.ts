@@ -11,7 +11,8 @@ const REDRAW_MS = 100;
 export function createDownloadProgress(stream: NodeJS.WriteStream, file: string) {
   const name = basename(file);
   const started = performance.now();
-  let lastDraw = 0;
+  // -Infinity: the first report always draws, however young the process is.
+  let lastDraw = Number.NEGATIVE_INFINITY;
   let announced = false;
   let last: DownloadProgress | undefined;
 
