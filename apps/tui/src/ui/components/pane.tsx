@@ -1,5 +1,5 @@
 import { Box, type DOMElement, Text, useBoxMetrics } from "ink";
-import { type ReactNode, useEffect, useRef } from "react";
+import { type ReactNode, useLayoutEffect, useRef } from "react";
 import type { PaneBox } from "../hooks/use-layout.js";
 import { firstRow, type ScrollPosition } from "../hooks/use-scroll.js";
 import type { PaneName } from "../state/ui-state.js";
@@ -29,7 +29,9 @@ export function Pane({ name, title, box, focused, position, onMeasure, children 
   const page = Math.max(1, box.height - FRAME_ROWS);
   const max = Math.max(0, contentRows - page);
   const top = firstRow(position, max);
-  useEffect(() => onMeasure(name, max, page), [onMeasure, name, max, page]);
+  // A layout effect, not a passive one: a key pressed right after a frame is drawn must
+  // already see that frame's extent (PgUp raced a late measure and jumped to the top).
+  useLayoutEffect(() => onMeasure(name, max, page), [onMeasure, name, max, page]);
 
   const above = top > 0 ? ` ↑${top}` : "";
   const below = max - top > 0 ? ` ↓${max - top}` : "";
