@@ -1,4 +1,3 @@
-import { enableCompileCache } from "node:module";
 import { parseArgs } from "node:util";
 import { type AgentEvent, isLangchainMiniError } from "@langchain-mini/core";
 import { type Env, loadEnv } from "../config/env.js";
@@ -42,9 +41,6 @@ export async function tui(argv: readonly string[]): Promise<number> {
     process.stderr.write(`${NOT_A_TERMINAL}\n`);
     return 2;
   }
-  // Ink, React and Yoga are ~200 modules: Node's on-disk compile cache (in the temp
-  // directory, or NODE_COMPILE_CACHE) cuts their load time by about a third after the first run.
-  enableCompileCache?.();
   // React's development build checks every render (several times slower): users get the
   // production one unless they ask otherwise. It is chosen when React loads, just below.
   process.env.NODE_ENV ??= "production";
