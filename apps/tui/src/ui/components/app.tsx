@@ -8,13 +8,10 @@ import { useLayout } from "../hooks/use-layout.js";
 import { useRunRecord } from "../hooks/use-run-record.js";
 import { useScroll } from "../hooks/use-scroll.js";
 import { useSubmit } from "../hooks/use-submit.js";
-import { initialState, isRunning, sessionUsage, uiReducer } from "../state/app-reducer.js";
+import { initialState, isRunning, uiReducer } from "../state/app-reducer.js";
 import { EMPTY_LINE, editLine } from "../state/line-editor.js";
-import { ChatPanes } from "./chat-panes.js";
+import { ChatBody } from "./chat-body.js";
 import { InputLine } from "./input-line.js";
-import { inspectorBox } from "./inspector-box.js";
-import { PromptInspector } from "./prompt-inspector.js";
-import { StatusBar } from "./status-bar.js";
 
 interface AppProps {
   readonly service: ChatService;
@@ -59,23 +56,12 @@ export function App({ service, turns }: AppProps) {
 
   return (
     <Box flexDirection="column" width={layout.columns} height={layout.rows}>
-      {inspector.open ? (
-        <PromptInspector
-          calls={recorder.record.calls}
-          selected={inspector.selected}
-          box={inspectorBox(layout)}
-          position={inspector.position}
-          onMeasure={inspector.measured}
-        />
-      ) : (
-        <ChatPanes state={state} layout={layout} scroll={scroll} />
-      )}
-      <StatusBar
-        model={state.model}
-        run={state.run}
-        sessionUsage={sessionUsage(state)}
-        confirmingQuit={state.confirmingQuit}
-        summary={recorder.record.ended ? recorder.record.summary : undefined}
+      <ChatBody
+        state={state}
+        layout={layout}
+        scroll={scroll}
+        inspector={inspector}
+        recorder={recorder}
       />
       <InputLine line={line} />
     </Box>

@@ -7,11 +7,8 @@ import { useLayout } from "../hooks/use-layout.js";
 import { useRunRecord } from "../hooks/use-run-record.js";
 import { useScroll } from "../hooks/use-scroll.js";
 import { createReplayChat, type RecordedRun } from "../replay-chat.js";
-import { initialState, isRunning, sessionUsage, uiReducer } from "../state/app-reducer.js";
-import { ChatPanes } from "./chat-panes.js";
-import { inspectorBox } from "./inspector-box.js";
-import { PromptInspector } from "./prompt-inspector.js";
-import { StatusBar } from "./status-bar.js";
+import { initialState, isRunning, uiReducer } from "../state/app-reducer.js";
+import { ChatBody } from "./chat-body.js";
 import { colours } from "./theme.js";
 
 interface ReplayAppProps {
@@ -70,23 +67,12 @@ export function ReplayApp({ runs, speed, file, complete }: ReplayAppProps) {
     : `question ${played} of ${runs.length}${speed === 1 ? "" : speed === 0 ? " · instantly" : ` · ×${speed}`}`;
   return (
     <Box flexDirection="column" width={layout.columns} height={layout.rows}>
-      {inspector.open ? (
-        <PromptInspector
-          calls={recorder.record.calls}
-          selected={inspector.selected}
-          box={inspectorBox(layout)}
-          position={inspector.position}
-          onMeasure={inspector.measured}
-        />
-      ) : (
-        <ChatPanes state={state} layout={layout} scroll={scroll} />
-      )}
-      <StatusBar
-        model={state.model}
-        run={state.run}
-        sessionUsage={sessionUsage(state)}
-        confirmingQuit={false}
-        summary={recorder.record.ended ? recorder.record.summary : undefined}
+      <ChatBody
+        state={state}
+        layout={layout}
+        scroll={scroll}
+        inspector={inspector}
+        recorder={recorder}
       />
       <Box borderStyle="round" borderColor={colours.border} paddingX={1}>
         <Text wrap="truncate-end">
