@@ -18,6 +18,7 @@ export {
   generate,
   type JsonSchema,
   type Llm,
+  type LlmCapabilities,
   type LlmChunk,
   type LlmRequest,
   type LlmResponse,
@@ -39,11 +40,17 @@ export {
 } from "./parser.js";
 export { ReActOutputParser } from "./parser-runnable.js";
 export {
+  type Availability,
   type CreateLlmOptions,
   type CreateToolOptions,
+  type EnvVariable,
   type LlmProviderModule,
   llmContractProblem,
+  type PluginContext,
   type PluginEnv,
+  type PluginInfo,
+  PROMPT_ONLY,
+  type SetupProgress,
   type ToolModule,
   toolContractProblem,
 } from "./plugins.js";

@@ -37,8 +37,13 @@ export interface LlmRequest {
 }
 
 export interface TokenUsage {
+  /** Every prompt token, cached ones included. */
   readonly inputTokens: number;
   readonly outputTokens: number;
+  /** Of `inputTokens`, those read from the provider's prompt cache (billed lower). */
+  readonly cachedInputTokens?: number;
+  /** Of `inputTokens`, those written to the provider's prompt cache (billed higher by some). */
+  readonly cacheWriteTokens?: number;
 }
 
 export type FinishReason = "stop" | "length" | "tool-calls" | "aborted" | "other";
@@ -53,6 +58,20 @@ export type LlmChunk =
       readonly usage?: TokenUsage;
     };
 
+/** What a provider can be asked: hosts check these before a run, not half-way through it. */
+export interface LlmCapabilities {
+  /** Continues a plain prompt (the ReAct agent). */
+  readonly prompt: boolean;
+  /** Takes chat messages. */
+  readonly messages: boolean;
+  /** Takes tool definitions and answers with tool calls (the function-calling agent). */
+  readonly tools: boolean;
+  /** Sends stop sequences to the model; core still cuts client-side for models that ignore them. */
+  readonly stop: boolean;
+  /** Can decode only well-formed ReAct steps naming given tools (`--constrained`). */
+  readonly constrained?: boolean;
+}
+
 /**
  * The LLM contract: one streaming method. It yields text deltas (and tool calls), then
  * exactly one `finish` chunk. Failures throw a `LangchainMiniError` with an `llm_*` code;
@@ -62,6 +81,8 @@ export interface Llm {
   /** Shown to users, e.g. "openai". */
   readonly provider: string;
   readonly model: string;
+  /** What it can be asked; undefined: plain prompts only, as far as hosts know. */
+  readonly capabilities?: LlmCapabilities;
   stream(request: LlmRequest): AsyncIterable<LlmChunk>;
 }
 
@@ -91,10 +112,20 @@ export async function generate(llm: Llm, request: LlmRequest): Promise<LlmRespon
 
 export function addUsage(total: TokenUsage, next: TokenUsage | undefined): TokenUsage {
   if (!next) return total;
-  return {
+  const sum: { -readonly [Key in keyof TokenUsage]: TokenUsage[Key] } = {
     inputTokens: total.inputTokens + next.inputTokens,
     outputTokens: total.outputTokens + next.outputTokens,
   };
+  // The cache fields appear only once some call reported them.
+  const cached = (total.cachedInputTokens ?? 0) + (next.cachedInputTokens ?? 0);
+  const written = (total.cacheWriteTokens ?? 0) + (next.cacheWriteTokens ?? 0);
+  if (total.cachedInputTokens !== undefined || next.cachedInputTokens !== undefined) {
+    sum.cachedInputTokens = cached;
+  }
+  if (total.cacheWriteTokens !== undefined || next.cacheWriteTokens !== undefined) {
+    sum.cacheWriteTokens = written;
+  }
+  return sum;
 }
 
 export const NO_USAGE: TokenUsage = { inputTokens: 0, outputTokens: 0 };

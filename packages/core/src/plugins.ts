@@ -1,4 +1,4 @@
-import type { Llm } from "./llm.js";
+import type { Llm, LlmCapabilities } from "./llm.js";
 import type { Tool } from "./tool.js";
 
 /**
@@ -7,10 +7,66 @@ import type { Tool } from "./tool.js";
  */
 export type PluginEnv = Readonly<Record<string, string | undefined>>;
 
-export interface CreateLlmOptions {
+/** One environment variable a plug-in reads, for help texts, set-up screens and redaction. */
+export interface EnvVariable {
+  readonly name: string;
+  /** One line: what it is for, e.g. "the API key". */
+  readonly description: string;
+  /** The value is a secret: hosts blank it out of everything they write. */
+  readonly secret?: boolean;
+}
+
+/** Whether a plug-in can work with an environment; if not, one line that says what to set. */
+export type Availability =
+  | { readonly available: true }
+  | { readonly available: false; readonly reason: string };
+
+/**
+ * What every plug-in module (provider or tool, built in or third party) may export so a
+ * host knows about it without calling its factory. All of it is optional: a module that
+ * exports only its factory still loads.
+ */
+export interface PluginInfo {
+  /** One line for listings, e.g. "SerpApi web search". */
+  readonly description?: string;
+  /** The variables it reads. */
+  readonly environment?: readonly EnvVariable[];
+  /** Cheap and synchronous (no I/O): can it work with `env`? Missing means always. */
+  availability?(env: PluginEnv): Availability;
+}
+
+/** Long set-up work (a model download, an install) reports here. */
+export interface SetupProgress {
+  /** What is being done, e.g. "qwen2.5-1.5b-instruct-q4_k_m.gguf". */
+  readonly label: string;
+  readonly done: number;
+  /** Undefined when the size is not known. */
+  readonly total?: number;
+  readonly unit: "bytes" | "items";
+  /** Of `done`, what an earlier, interrupted attempt had already done (a resumed download). */
+  readonly resumedFrom?: number;
+}
+
+/** What every factory gets from its host. */
+export interface PluginContext {
+  readonly env: PluginEnv;
+  /** Where the host keeps data (downloads, caches), e.g. LANGCHAIN_MINI_HOME. */
+  readonly dataDirectory?: string;
+  /** What relative paths in the plug-in's settings are relative to; default the process's. */
+  readonly cwd?: string;
+  /** Ends set-up work that takes long (a download). */
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (progress: SetupProgress) => void;
+}
+
+export interface CreateLlmOptions extends PluginContext {
   /** What follows the module in `--llm <module>:<model>`; undefined when nothing does. */
   readonly model: string | undefined;
-  readonly env: PluginEnv;
+  /**
+   * `--constrained`: decode only well-formed ReAct steps naming these tools. Only asked
+   * of providers whose capabilities say `constrained`.
+   */
+  readonly constrain?: { readonly toolNames: readonly string[] };
 }
 
 /**
@@ -18,21 +74,33 @@ export interface CreateLlmOptions {
  * e.g. `langchain-mini ask --llm my-provider:some-model`. Throw a `LangchainMiniError`
  * with code `config_invalid` for a missing key or model: the host shows its message.
  */
-export interface LlmProviderModule {
+export interface LlmProviderModule extends PluginInfo {
+  /** What the host may ask of it; without it, plain prompts only (the ReAct agent). */
+  readonly capabilities?: LlmCapabilities;
+  /** The model used when `--llm` names none, for listings. */
+  readonly defaultModel?: string;
   createLlm(options: CreateLlmOptions): Llm | Promise<Llm>;
 }
 
-export interface CreateToolOptions {
-  readonly env: PluginEnv;
-}
+export type CreateToolOptions = PluginContext;
 
 /**
  * What a tool package (or file) exports so that a host can load it by name, e.g.
- * `langchain-mini ask --tools calculator,my-tool`.
+ * `langchain-mini ask --tools calculator,my-tool`: `createTools` (one module may make
+ * several tools) or, for one tool, `createTool`.
  */
-export interface ToolModule {
-  createTool(options: CreateToolOptions): Tool | Promise<Tool>;
+export interface ToolModule extends PluginInfo {
+  createTools?(options: CreateToolOptions): readonly Tool[] | Promise<readonly Tool[]>;
+  createTool?(options: CreateToolOptions): Tool | Promise<Tool>;
 }
+
+/** What a provider that declares nothing can do: continue a plain prompt. */
+export const PROMPT_ONLY: LlmCapabilities = {
+  prompt: true,
+  messages: false,
+  tools: false,
+  stop: false,
+};
 
 /** Why `value` is not an `Llm`, or undefined when it is one. Hosts reject plug-ins with it. */
 export function llmContractProblem(value: unknown): string | undefined {
@@ -61,5 +129,6 @@ export function toolContractProblem(value: unknown): string | undefined {
 function describe(value: unknown) {
   if (value === null) return "null";
   if (value === undefined) return "undefined";
+  if (Array.isArray(value)) return "an array";
   return `a ${typeof value}`;
 }

@@ -16,4 +16,11 @@ export {
 } from "./download.js";
 export { type GpuChoice, type RuntimeOptions, sharedLlama } from "./llama-runtime.js";
 export { LlamaCppLlm, type LlamaCppOptions } from "./llamacpp-llm.js";
+export {
+  availability,
+  capabilities,
+  createLlm,
+  description,
+  environment,
+} from "./plugin.js";
 export { isReactStepPrompt, reactStepGrammar } from "./react-grammar.js";

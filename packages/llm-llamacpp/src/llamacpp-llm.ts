@@ -15,6 +15,7 @@ import {
   type LlamaGrammar,
   type LlamaModel,
 } from "node-llama-cpp";
+import { capabilities } from "./capabilities.js";
 import { ChunkQueue } from "./chunk-queue.js";
 import { type GpuChoice, resolveThreads, sharedLlama } from "./llama-runtime.js";
 import { loadModelFile } from "./load-model.js";
@@ -57,6 +58,7 @@ const DEFAULT_MAX_CONTEXT = 8192;
  */
 export class LlamaCppLlm implements Llm {
   readonly provider = "llamacpp";
+  readonly capabilities = capabilities;
   readonly model: string;
   readonly contextSize: number;
   readonly #model: LlamaModel;

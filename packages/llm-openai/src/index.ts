@@ -1,5 +1,13 @@
 export { OpenAiLlm } from "./openai-llm.js";
 export {
+  availability,
+  capabilities,
+  createLlm,
+  defaultModel,
+  description,
+  environment,
+} from "./plugin.js";
+export {
   DEFAULT_MODEL,
   DEFAULT_TIMEOUT_MS,
   type OpenAiOptions,

@@ -9,6 +9,7 @@ import {
   type TokenUsage,
 } from "@langchain-mini/core";
 import OpenAI from "openai";
+import { capabilities } from "./capabilities.js";
 import { brokenStreamError, malformedError, timeoutError, toLlmError } from "./failures.js";
 import { IdleTimer } from "./idle-timer.js";
 import { toOpenAiMessages, toOpenAiTools } from "./messages.js";
@@ -40,6 +41,7 @@ interface OpenStream {
  */
 export class OpenAiLlm implements Llm {
   readonly provider = "openai";
+  readonly capabilities = capabilities;
   readonly model: string;
   readonly settings: OpenAiSettings;
   readonly #client: OpenAI;

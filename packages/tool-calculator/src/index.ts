@@ -1,1 +1,2 @@
 export { type CalculatorOptions, createCalculator } from "./calculator.js";
+export { createTools, description } from "./plugin.js";

@@ -3,3 +3,4 @@ export {
   HACKERNEWS_DESCRIPTION,
   type HackerNewsOptions,
 } from "./hackernews-tool.js";
+export { createTools, description, environment } from "./plugin.js";

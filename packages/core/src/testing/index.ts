@@ -1,1 +1,7 @@
-export { ScriptedLlm, type ScriptedLlmOptions, type ScriptedReply } from "./scripted-llm.js";
+export {
+  SCRIPT_CAPABILITIES,
+  ScriptedLlm,
+  type ScriptedLlmOptions,
+  type ScriptedReply,
+  type ScriptedToolCall,
+} from "./scripted-llm.js";

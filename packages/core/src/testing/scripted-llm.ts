@@ -1,11 +1,26 @@
 import { LangchainMiniError } from "../errors.js";
-import type { Llm, LlmChunk, LlmRequest } from "../llm.js";
+import type { Llm, LlmCapabilities, LlmChunk, LlmRequest } from "../llm.js";
 import { estimateTokens } from "../tokens.js";
 
-/** One scripted reply: the whole text the model returns for one call, or a failure. */
+/** A function call a scripted reply makes, for the function-calling agent. */
+export interface ScriptedToolCall {
+  readonly name: string;
+  /** An object (sent as its JSON) or the raw text a model would send. Default `{}`. */
+  readonly arguments?: unknown;
+  readonly id?: string;
+}
+
+/**
+ * One scripted reply: the whole text the model returns for one call; an object with
+ * text, tool calls and a delay; or a failure.
+ */
 export type ScriptedReply =
   | string
-  | { readonly text: string; readonly delayMs?: number }
+  | {
+      readonly text?: string;
+      readonly toolCalls?: readonly ScriptedToolCall[];
+      readonly delayMs?: number;
+    }
   | { readonly error: Error };
 
 export interface ScriptedLlmOptions {
@@ -20,7 +35,17 @@ export interface ScriptedLlmOptions {
   readonly model?: string;
   /** Named in the error when the script runs out, e.g. the script file. */
   readonly source?: string;
+  /** Keep every request in `calls`; default true. Long runs can turn it off to save memory. */
+  readonly record?: boolean;
 }
+
+/** A script can play either agent mode: plain prompts, or messages with tool calls. */
+export const SCRIPT_CAPABILITIES: LlmCapabilities = {
+  prompt: true,
+  messages: true,
+  tools: true,
+  stop: true,
+};
 
 /**
  * A model that returns given completions in order, for tests and offline runs. It
@@ -30,7 +55,10 @@ export interface ScriptedLlmOptions {
 export class ScriptedLlm implements Llm {
   readonly provider = "script";
   readonly model: string;
+  readonly capabilities: LlmCapabilities = SCRIPT_CAPABILITIES;
+  /** Every request, in order (unless `record` is false). */
   readonly calls: LlmRequest[] = [];
+  #used = 0;
   readonly #replies: readonly ScriptedReply[];
   readonly #options: ScriptedLlmOptions;
 
@@ -42,22 +70,35 @@ export class ScriptedLlm implements Llm {
 
   /** Replies not yet used. */
   get remaining() {
-    return Math.max(0, this.#replies.length - this.calls.length);
+    return Math.max(0, this.#replies.length - this.#used);
   }
 
   async *stream(request: LlmRequest): AsyncGenerator<LlmChunk> {
-    const index = this.calls.length;
-    this.calls.push(request);
+    const index = this.#used++;
+    if (this.#options.record !== false) this.calls.push(request);
     const reply = this.#replies[index];
+    const from = this.#options.source ? ` in ${this.#options.source}` : "";
     if (reply === undefined) {
-      const from = this.#options.source ? ` in ${this.#options.source}` : "";
       throw new LangchainMiniError(
         "script_exhausted",
         `The scripted LLM has no reply for call ${index + 1}${from}: add one to the script`,
       );
     }
     if (typeof reply === "object" && "error" in reply) throw reply.error;
-    const text = typeof reply === "string" ? reply : reply.text;
+    const text = (typeof reply === "string" ? reply : reply.text) ?? "";
+    const toolCalls = typeof reply === "string" ? [] : (reply.toolCalls ?? []);
+    if (toolCalls.length > 0 && !request.tools) {
+      throw new LangchainMiniError(
+        "config_invalid",
+        `Reply ${index + 1}${from} makes tool calls, which only the function-calling agent reads: run with --agent tools, or write the reply as ReAct text`,
+      );
+    }
+    if (request.tools && toolCalls.length === 0 && looksLikeReAct(text)) {
+      throw new LangchainMiniError(
+        "config_invalid",
+        `Reply ${index + 1}${from} is ReAct text (Action: …), but the function-calling agent reads tool calls: write it as {"toolCalls": [{"name": "…", "arguments": {…}}]}, or run with --agent react`,
+      );
+    }
     const delay =
       (typeof reply === "object" ? reply.delayMs : undefined) ?? this.#options.latencyMs ?? 0;
     await wait(delay, request.signal);
@@ -69,11 +110,25 @@ export class ScriptedLlm implements Llm {
       throwIfAborted(request.signal);
       yield { type: "text", text: body.slice(start, start + size) };
     }
+    for (const [position, call] of toolCalls.entries()) {
+      throwIfAborted(request.signal);
+      yield {
+        type: "tool-call",
+        call: {
+          id: call.id ?? `call_${index + 1}_${position}`,
+          name: call.name,
+          arguments:
+            typeof call.arguments === "string"
+              ? call.arguments
+              : JSON.stringify(call.arguments ?? {}),
+        },
+      };
+    }
     const prompt =
       request.prompt ?? request.messages?.map((message) => message.content).join("\n") ?? "";
     yield {
       type: "finish",
-      reason: "stop",
+      reason: toolCalls.length > 0 ? "tool-calls" : "stop",
       usage: { inputTokens: estimateTokens(prompt), outputTokens: estimateTokens(body) },
     };
   }
@@ -87,6 +142,11 @@ export class ScriptedLlm implements Llm {
     }
     return cut === -1 ? text : text.slice(0, cut);
   }
+}
+
+/** An action in the text format: what a script written for `--agent react` replies. */
+function looksLikeReAct(text: string) {
+  return /^\s*Action\s*\d*\s*:/im.test(text) && /^\s*Action\s*\d*\s*Input\s*\d*\s*:/im.test(text);
 }
 
 function throwIfAborted(signal: AbortSignal | undefined) {
