@@ -1,6 +1,6 @@
 import type { Emit } from "./agent-run.js";
 import { LangchainMiniError } from "./errors.js";
-import type { FinishReason, Llm, LlmRequest, TokenUsage, ToolCall } from "./llm.js";
+import type { ChatMessage, FinishReason, Llm, LlmRequest, TokenUsage, ToolCall } from "./llm.js";
 import { StopSequenceCutter } from "./stop-sequences.js";
 
 export interface LlmCallResult {
@@ -23,7 +23,7 @@ export async function callLlm(
   const started = performance.now();
   emit(
     request.messages
-      ? { type: "llm-start", step, messages: request.messages }
+      ? { type: "llm-start", step, messages: withoutProviderData(request.messages) }
       : { type: "llm-start", step, prompt: request.prompt ?? "" },
   );
   const cutter = new StopSequenceCutter(request.stop);
@@ -62,4 +62,19 @@ export async function callLlm(
     durationMs: performance.now() - started,
   });
   return { completion, toolCalls, reason, usage };
+}
+
+/** The messages as events show them: what providers keep on tool calls is theirs alone. */
+function withoutProviderData(messages: readonly ChatMessage[]): readonly ChatMessage[] {
+  const carried = (message: ChatMessage) =>
+    message.role === "assistant" && message.toolCalls?.some((call) => call.providerData);
+  if (!messages.some(carried)) return messages;
+  return messages.map((message) =>
+    message.role === "assistant" && carried(message)
+      ? {
+          ...message,
+          toolCalls: message.toolCalls?.map(({ providerData: _, ...call }) => call),
+        }
+      : message,
+  );
 }

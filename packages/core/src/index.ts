@@ -23,6 +23,7 @@ export {
   type LlmRequest,
   type LlmResponse,
   NO_USAGE,
+  type ProviderData,
   type TokenUsage,
   type ToolCall,
   type ToolDefinition,

@@ -13,7 +13,17 @@ export interface ToolCall {
   readonly name: string;
   /** The raw arguments, as the model wrote them (JSON for function-calling models). */
   readonly arguments: string;
+  /**
+   * What the provider that made this call must be sent back with it, opaque to everyone
+   * else: e.g. the thought signature Gemini 3 puts on a function call and requires in the
+   * next request. Keyed by provider name, so no provider reads another's. Agents keep it
+   * in the messages they send back; events leave it out (it can be kilobytes).
+   */
+  readonly providerData?: ProviderData;
 }
+
+/** A provider's opaque data on a tool call, under its own name, e.g. `{ google: {…} }`. */
+export type ProviderData = { readonly [provider: string]: unknown };
 
 /** What a function-calling model is told about a tool. */
 export interface ToolDefinition {

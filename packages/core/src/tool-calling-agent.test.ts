@@ -135,4 +135,37 @@ describe("ToolCallingAgent", () => {
     expect(requests[0]?.tools?.[0]?.name).toBe("Hacker_News_Search");
     expect(result.steps[0]).toMatchObject({ tool: "Hacker News Search", observation: "hn: bun" });
   });
+
+  it("sends a provider's data on a tool call back to it, and leaves it out of events", async () => {
+    const requests: LlmRequest[] = [];
+    const signed = { google: { thoughtSignature: "c2lnbmVk" } };
+    const llm: Llm = {
+      provider: "test",
+      model: "signing",
+      async *stream(request): AsyncGenerator<LlmChunk> {
+        requests.push(request);
+        if (requests.length === 1) {
+          const call = { id: "c1", name: "calculator", arguments: '{"input":"2+2"}' };
+          yield { type: "tool-call", call: { ...call, providerData: signed } };
+          yield { type: "finish", reason: "tool-calls" };
+        } else {
+          yield { type: "text", text: "4." };
+          yield { type: "finish", reason: "stop" };
+        }
+      },
+    };
+    const run = new ToolCallingAgent({ llm, tools: [calculator] }).run("2+2?");
+    const events: AgentEvent[] = [];
+    for await (const event of run) events.push(event);
+    expect((await run.result).answer).toBe("4.");
+    const sentBack = requests[1]?.messages?.[2];
+    expect(sentBack?.role === "assistant" && sentBack.toolCalls?.[0]?.providerData).toEqual(signed);
+    const starts = events.filter((event) => event.type === "llm-start");
+    expect(starts[1]?.messages?.[2]).toEqual({
+      role: "assistant",
+      content: "",
+      toolCalls: [{ id: "c1", name: "calculator", arguments: '{"input":"2+2"}' }],
+    });
+    expect(JSON.stringify(events)).not.toContain("thoughtSignature");
+  });
 });
