@@ -16,6 +16,7 @@ export type ErrorCode =
   | "script_exhausted"
   | "tool_failed"
   | "tool_timeout"
+  | "store_unavailable"
   | "max_steps"
   | "max_time"
   | "loop_detected"

@@ -43,6 +43,7 @@ export { ReActOutputParser } from "./parser-runnable.js";
 export {
   type Availability,
   type CreateLlmOptions,
+  type CreateStoreOptions,
   type CreateToolOptions,
   type EnvVariable,
   type LlmProviderModule,
@@ -52,6 +53,8 @@ export {
   type PluginInfo,
   PROMPT_ONLY,
   type SetupProgress,
+  type StoreModule,
+  storeContractProblem,
   type ToolModule,
   toolContractProblem,
 } from "./plugins.js";
@@ -68,6 +71,17 @@ export {
   type RunOptions,
   toRunnable,
 } from "./runnable.js";
+export {
+  checkSessionName,
+  isSessionRecord,
+  type LoadedSession,
+  type SessionInfo,
+  type SessionRecord,
+  type SessionStore,
+  type StoreCallOptions,
+  type TurnRecord,
+  turnsOf,
+} from "./session-store.js";
 export { StopSequenceCutter } from "./stop-sequences.js";
 export { estimateTokens } from "./tokens.js";
 export { findTool, normaliseToolName, type Tool, type ToolContext } from "./tool.js";

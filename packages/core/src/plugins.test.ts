@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isLangchainMiniError, LangchainMiniError, toLangchainMiniError } from "./errors.js";
-import { llmContractProblem, toolContractProblem } from "./plugins.js";
+import { llmContractProblem, storeContractProblem, toolContractProblem } from "./plugins.js";
 import { ScriptedLlm } from "./testing/scripted-llm.js";
 
 describe("llmContractProblem", () => {
@@ -35,6 +35,21 @@ describe("toolContractProblem", () => {
     expect(toolContractProblem({ ...tool, execute: "noon" })).toBe(
       "it has no execute(input, context) method",
     );
+  });
+});
+
+describe("storeContractProblem", () => {
+  const store = { load() {}, append() {}, clear() {}, list() {} };
+
+  it("accepts a SessionStore, with or without close", () => {
+    expect(storeContractProblem(store)).toBeUndefined();
+    expect(storeContractProblem({ ...store, close() {} })).toBeUndefined();
+  });
+
+  it("says what is missing", () => {
+    expect(storeContractProblem("redis://localhost")).toBe("got a string");
+    expect(storeContractProblem({ ...store, append: undefined })).toBe("it has no append method");
+    expect(storeContractProblem({ ...store, close: true })).toBe("its close is not a method");
   });
 });
 

@@ -1,4 +1,5 @@
 import type { Llm, LlmCapabilities } from "./llm.js";
+import type { SessionStore } from "./session-store.js";
 import type { Tool } from "./tool.js";
 
 /**
@@ -22,7 +23,7 @@ export type Availability =
   | { readonly available: false; readonly reason: string };
 
 /**
- * What every plug-in module (provider or tool, built in or third party) may export so a
+ * What every plug-in module (provider, tool or store, built in or third party) may export so a
  * host knows about it without calling its factory. All of it is optional: a module that
  * exports only its factory still loads.
  */
@@ -94,6 +95,28 @@ export interface ToolModule extends PluginInfo {
   createTool?(options: CreateToolOptions): Tool | Promise<Tool>;
 }
 
+export interface CreateStoreOptions extends PluginContext {
+  /**
+   * Where the sessions live, as the user wrote it: `redis://:pw@cache:6379/2` for a module
+   * chosen by its protocol, or what follows the module's name in `--store <module>:<url>`
+   * (empty when nothing does).
+   */
+  readonly url: string;
+}
+
+/**
+ * What a session store package (or file) exports so that a host can keep conversations in
+ * it, e.g. `langchain-mini ask --store redis://cache:6379 --session work`. Throw a
+ * `LangchainMiniError` with code `config_invalid` for a URL or setting it cannot use;
+ * connect lazily (on the first call), so that a store that is down costs a warning, not
+ * the answer.
+ */
+export interface StoreModule extends PluginInfo {
+  /** The URL schemes it serves, with their colon, e.g. `["redis:", "rediss:"]`. */
+  readonly protocols?: readonly string[];
+  createStore(options: CreateStoreOptions): SessionStore | Promise<SessionStore>;
+}
+
 /** What a provider that declares nothing can do: continue a plain prompt. */
 export const PROMPT_ONLY: LlmCapabilities = {
   prompt: true,
@@ -123,6 +146,19 @@ export function toolContractProblem(value: unknown): string | undefined {
     return "it has no description";
   }
   if (typeof tool.execute !== "function") return "it has no execute(input, context) method";
+  return undefined;
+}
+
+/** Why `value` is not a `SessionStore`, or undefined when it is one. */
+export function storeContractProblem(value: unknown): string | undefined {
+  if (typeof value !== "object" || value === null) return `got ${describe(value)}`;
+  const store = value as Partial<Record<keyof SessionStore, unknown>>;
+  for (const method of ["load", "append", "clear", "list"] as const) {
+    if (typeof store[method] !== "function") return `it has no ${method} method`;
+  }
+  if (store.close !== undefined && typeof store.close !== "function") {
+    return "its close is not a method";
+  }
   return undefined;
 }
 

@@ -1,4 +1,10 @@
-import { Agent, type AgentEvent, LangchainMiniError } from "@langchain-mini/core";
+import {
+  Agent,
+  type AgentEvent,
+  LangchainMiniError,
+  type SessionStore,
+  turnsOf,
+} from "@langchain-mini/core";
 import { ScriptedLlm } from "@langchain-mini/core/testing";
 import { describe, expect, it } from "vitest";
 import { Conversation } from "./conversation.js";
@@ -9,8 +15,7 @@ import {
   tokenBudgetHistory,
   windowHistory,
 } from "./history-strategy.js";
-import { turnsOf } from "./session-record.js";
-import { InMemorySessionStore, type SessionStore } from "./session-store.js";
+import { InMemorySessionStore } from "./in-memory-session-store.js";
 
 async function ask(conversation: Conversation, question: string) {
   const run = conversation.ask(question);

@@ -4,18 +4,20 @@ import {
   type AgentRun,
   addUsage,
   callLlm,
+  checkSessionName,
   type Emit,
   errorInfo,
   type Llm,
   NO_USAGE,
   type RunOptions,
+  type SessionRecord,
+  type SessionStore,
   startRun,
   type TokenUsage,
+  turnsOf,
 } from "@langchain-mini/core";
 import { renderCondenseQuestionPrompt } from "@langchain-mini/prompts";
 import { type HistoryStrategy, tokenBudgetHistory } from "./history-strategy.js";
-import { checkSessionName, type SessionRecord, turnsOf } from "./session-record.js";
-import type { SessionStore } from "./session-store.js";
 
 export interface ConversationOptions {
   /** Anything that runs a question: core's Agent or ToolCallingAgent. */
@@ -68,7 +70,7 @@ export class Conversation {
       else early.push(event);
     };
 
-    const records = await this.#load(memoryEmit);
+    const records = await this.#load(memoryEmit, signal);
     const standalone =
       turnsOf(records).length > 0
         ? await this.#rewrite(question, history.history(records), memoryEmit, signal)
@@ -95,6 +97,7 @@ export class Conversation {
           at: new Date().toISOString(),
         },
         memoryEmit,
+        signal,
       );
       if (saved) await this.#afterTurn(history, memoryEmit, signal);
     }
@@ -108,10 +111,10 @@ export class Conversation {
     return result;
   }
 
-  async #load(emit: Emit): Promise<readonly SessionRecord[]> {
+  async #load(emit: Emit, signal?: AbortSignal): Promise<readonly SessionRecord[]> {
     const { store, session } = this.options;
     try {
-      const { records, warnings } = await store.load(session);
+      const { records, warnings } = await store.load(session, { signal });
       for (const message of warnings) emit({ type: "warning", message });
       return records;
     } catch (error) {
@@ -123,9 +126,9 @@ export class Conversation {
     }
   }
 
-  async #save(record: SessionRecord, emit: Emit) {
+  async #save(record: SessionRecord, emit: Emit, signal?: AbortSignal) {
     try {
-      await this.options.store.append(this.options.session, record);
+      await this.options.store.append(this.options.session, record, { signal });
       return true;
     } catch (error) {
       emit({
@@ -171,12 +174,12 @@ export class Conversation {
     if (!history.afterTurn) return;
     const { store, session } = this.options;
     try {
-      const { records } = await store.load(session);
+      const { records } = await store.load(session, { signal });
       const record = await history.afterTurn(records, {
         signal: signal ?? new AbortController().signal,
         emit,
       });
-      if (record) await store.append(session, record);
+      if (record) await store.append(session, record, { signal });
     } catch (error) {
       if (signal?.aborted) return;
       emit({

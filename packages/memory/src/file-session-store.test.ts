@@ -11,9 +11,9 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { turnsOf } from "@langchain-mini/core";
 import { afterAll, describe, expect, it } from "vitest";
 import { FileSessionStore } from "./file-session-store.js";
-import { turnsOf } from "./session-record.js";
 
 const appendLoop = resolve(import.meta.dirname, "test-support/append-loop.mjs");
 const turn = (question: string, answer = "a") => ({

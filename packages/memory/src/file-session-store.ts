@@ -1,14 +1,15 @@
 import { mkdir, open, readdir, readFile, rename, stat, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { dataHome } from "./data-home.js";
 import {
   checkSessionName,
   isSessionRecord,
-  isTornRecord,
+  type LoadedSession,
+  type SessionInfo,
   type SessionRecord,
-  serializeRecord,
-} from "./session-record.js";
-import type { LoadedSession, SessionInfo, SessionStore } from "./session-store.js";
+  type SessionStore,
+} from "@langchain-mini/core";
+import { dataHome } from "./data-home.js";
+import { isTornRecord, serializeRecord } from "./session-record.js";
 import { storageError } from "./storage-error.js";
 
 /**

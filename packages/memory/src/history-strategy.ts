@@ -1,6 +1,13 @@
-import { type Emit, estimateTokens, LangchainMiniError, type Llm } from "@langchain-mini/core";
+import {
+  type Emit,
+  estimateTokens,
+  LangchainMiniError,
+  type Llm,
+  type SessionRecord,
+  type TurnRecord,
+  turnsOf,
+} from "@langchain-mini/core";
 import { formatChatHistory } from "@langchain-mini/prompts";
-import { type SessionRecord, type TurnRecord, turnsOf } from "./session-record.js";
 import { updateSummary } from "./summary.js";
 
 /**

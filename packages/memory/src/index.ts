@@ -1,3 +1,15 @@
+// The store contract lives in core (stores depend on core, not on this package); it is
+// re-exported here because conversations are where most users meet it.
+export {
+  checkSessionName,
+  type LoadedSession,
+  type SessionInfo,
+  type SessionRecord,
+  type SessionStore,
+  type StoreCallOptions,
+  type TurnRecord,
+  turnsOf,
+} from "@langchain-mini/core";
 export { Conversation, type ConversationOptions } from "./conversation.js";
 export { dataHome } from "./data-home.js";
 export { FileSessionStore } from "./file-session-store.js";
@@ -10,15 +22,4 @@ export {
   type UpkeepContext,
   windowHistory,
 } from "./history-strategy.js";
-export {
-  checkSessionName,
-  type SessionRecord,
-  type TurnRecord,
-  turnsOf,
-} from "./session-record.js";
-export {
-  InMemorySessionStore,
-  type LoadedSession,
-  type SessionInfo,
-  type SessionStore,
-} from "./session-store.js";
+export { InMemorySessionStore } from "./in-memory-session-store.js";

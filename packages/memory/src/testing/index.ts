@@ -1,0 +1,5 @@
+export {
+  type SessionStoreContractOptions,
+  type StoreCheck,
+  sessionStoreContract,
+} from "./store-contract.js";
