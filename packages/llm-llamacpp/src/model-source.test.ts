@@ -70,8 +70,12 @@ describe("resolveModelSource", () => {
   });
 
   it("resumes with a range request when the connection is cut", async () => {
-    const { url, requests } = await serve({ cuts: 1, cutAfter: HALF });
     const { options, progress } = setup();
+    const { url, requests } = await serve({
+      cuts: 1,
+      cutAfter: HALF,
+      beforeCut: () => until(() => progress.some((event) => event.received > 0)),
+    });
     const resolved = await resolveModelSource(`${url}/models/tiny.gguf`, options);
     expect(readFileSync(resolved.path).equals(MODEL)).toBe(true);
     const [first, second] = gets(requests);
@@ -192,3 +196,7 @@ describe("resolveModelSource", () => {
     expect((error as Error).message).toMatch(/run again to resume$/);
   });
 });
+
+async function until(condition: () => boolean) {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 10));
+}

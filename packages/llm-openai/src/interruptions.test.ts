@@ -75,7 +75,8 @@ describe("replies that stall, break off or are cancelled", () => {
     ]);
     const controller = new AbortController();
     const pending = failureOf(generate(llm, { prompt: "p", signal: controller.signal }));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The 429 is on its way: the SDK is (or is about to be) waiting 30 s before it retries.
+    while (fake.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
     controller.abort();
     expect((await pending).code).toBe("aborted");
     expect(fake.requests).toHaveLength(1);

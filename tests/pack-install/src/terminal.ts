@@ -20,7 +20,7 @@ export class Terminal {
     this.#tmux("send-keys", ...(literal ? ["-l", keys] : [keys]));
   }
 
-  async waitFor(pattern: RegExp, timeoutMs = 15_000) {
+  async waitFor(pattern: RegExp, timeoutMs = 60_000) {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const screen = this.#tmux("capture-pane", "-p");

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import {
   buildScriptModel,
@@ -106,12 +106,20 @@ describe("ask --llm llamacpp:<url>: downloads into LANGCHAIN_MINI_HOME/models", 
 
   it("downloads with progress on stderr, resumes a cut connection, and reuses the file next time", async () => {
     const model = buildScriptModel(CALCULATOR_SCRIPT);
+    const home = tempDir();
+    const partial = () => join(home, "models", `127.0.0.1_${new URL(url).port}_tiny.gguf.part`);
     server = await startModelServer({
       files: { "/models/tiny.gguf": model },
       cuts: 1,
       cutAfter: 100_000,
+      // The cut comes once the CLI has saved some of the file, so it has something to resume.
+      beforeCut: async () => {
+        while (!existsSync(partial()) || statSync(partial()).size === 0) {
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+      },
     });
-    const home = tempDir();
+    const { url } = server;
     const env = { ...LOCAL, LANGCHAIN_MINI_HOME: home };
     const args = ["ask", "--llm", `llamacpp:${server.url}/models/tiny.gguf`, QUESTION];
 

@@ -8,14 +8,14 @@ import {
   writeScriptModel,
 } from "@langchain-mini/llm-llamacpp/testing";
 import { afterEach, describe, expect, it } from "vitest";
-import { Terminal } from "../test-support/terminal.js";
+import { TERMINAL_TEST_TIMEOUT, Terminal } from "../test-support/terminal.js";
 
 // The set-up screen's model, served by a stand-in for Hugging Face: the generated
 // calculator model under the recommended model's name.
 const RECOMMENDED = "/Qwen/Qwen2.5-1.5B-Instruct-GGUF/qwen2.5-1.5b-instruct-q4_k_m.gguf";
 const LOCAL = { LLAMACPP_THREADS: "1", LLAMACPP_GPU: "cpu" };
 
-describe("the terminal UI on a local model (tmux)", () => {
+describe("the terminal UI on a local model (tmux)", { timeout: TERMINAL_TEST_TIMEOUT }, () => {
   const terminals: Terminal[] = [];
   let server: ModelServer | undefined;
   afterEach(async () => {
@@ -29,7 +29,7 @@ describe("the terminal UI on a local model (tmux)", () => {
   }
 
   async function askTwoPlusTwo(screen: Terminal) {
-    await screen.waitFor("How can I help?", 20_000);
+    await screen.waitFor("How can I help?");
     screen.send("What is 2+2?", true);
     screen.send("Enter");
     // The answer in the conversation pane comes once the run has ended.
@@ -52,10 +52,14 @@ describe("the terminal UI on a local model (tmux)", () => {
   });
 
   it("offers a local model on the set-up screen, downloads it with a progress bar, then chats with it", async () => {
+    // The download stays unfinished until the test has seen its progress bar.
+    let finishDownload = () => {};
+    const downloadFinished = new Promise<void>((resolve) => {
+      finishDownload = resolve;
+    });
     server = await startModelServer({
       files: { [RECOMMENDED]: buildScriptModel(CALCULATOR_SCRIPT) },
-      // Paced, so the progress bar is on screen for a while.
-      chunkDelayMs: 60,
+      holdLastChunk: downloadFinished,
     });
     const screen = terminal({ HF_ENDPOINT: server.url });
     screen.start(["--tools", "calculator"], { columns: 120, rows: 30 });
@@ -64,8 +68,9 @@ describe("the terminal UI on a local model (tmux)", () => {
       "to download Qwen2.5 1.5B Instruct (Q4_K_M), 1.12 GB, and run it here: offline, no key",
     );
     screen.send("d", true);
-    const downloading = await screen.waitFor(/Downloading qwen2\.5-1\.5b-instruct-q4_k_m\.gguf/);
-    expect(downloading).toMatch(/\[[#-]{24}\] +\d+%/);
+    const downloading = await screen.waitFor(/\[[#-]{24}\] +\d+%/);
+    expect(downloading).toMatch(/Downloading qwen2\.5-1\.5b-instruct-q4_k_m\.gguf/);
+    finishDownload();
     await askTwoPlusTwo(screen);
     screen.send("C-c");
     expect(await screen.exitStatus()).toBe(0);
@@ -81,7 +86,7 @@ describe("the terminal UI on a local model (tmux)", () => {
     again.start(["--tools", "calculator"]);
     expect(await again.waitFor("Press D")).toContain("downloaded before (1.12 GB)");
     again.send("d", true);
-    await again.waitFor("How can I help?", 20_000);
+    await again.waitFor("How can I help?");
     expect(server.requests.length).toBe(requests);
     again.send("C-c");
     expect(await again.exitStatus()).toBe(0);

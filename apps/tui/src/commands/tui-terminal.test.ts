@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { writeScript } from "../test-support/cli.js";
-import { Terminal } from "../test-support/terminal.js";
+import { TERMINAL_TEST_TIMEOUT, Terminal } from "../test-support/terminal.js";
 
-describe("the terminal UI in a real terminal (tmux)", () => {
+describe("the terminal UI in a real terminal (tmux)", { timeout: TERMINAL_TEST_TIMEOUT }, () => {
   const terminals: Terminal[] = [];
   afterEach(() => {
     for (const terminal of terminals.splice(0)) terminal.kill();

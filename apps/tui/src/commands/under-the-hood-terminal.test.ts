@@ -1,8 +1,8 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { runCli, writeScript } from "../test-support/cli.js";
-import { Terminal } from "../test-support/terminal.js";
+import { TERMINAL_TEST_TIMEOUT, Terminal } from "../test-support/terminal.js";
 
 const question = "What is the total number of five year periods in the year 2023?";
 const completions = [
@@ -19,7 +19,7 @@ const readLines = (path: string) =>
     .split("\n")
     .map((line) => JSON.parse(line) as Line);
 
-describe("under the hood, in a real terminal (tmux)", () => {
+describe("under the hood, in a real terminal (tmux)", { timeout: TERMINAL_TEST_TIMEOUT }, () => {
   const terminals: Terminal[] = [];
   afterEach(() => {
     for (const terminal of terminals.splice(0)) terminal.kill();
@@ -67,20 +67,28 @@ describe("under the hood, in a real terminal (tmux)", () => {
     expect(await screen.exitStatus()).toBe(0);
   });
 
-  it("replays at the recorded pace: a slow step shows its wait before the answer", async () => {
+  it("replays at the recorded pace: a slow step shows its wait, and Esc stops the replay there", async () => {
     const screen = terminal();
-    const trace = await recordTrace(screen, [
-      completions[0],
-      completions[1],
-      { text: completions[2], delayMs: 800 },
-    ]);
+    const trace = await recordTrace(screen);
+    // As if the last LLM call had taken a minute: every line after its start comes 60 s later.
+    const lines = readLines(trace);
+    const slowCall = lines.findLastIndex((line) => line.type === "llm-start");
+    const slowed = lines.map((line, index) =>
+      index > slowCall ? { ...line, timeMs: Number(line.timeMs) + 60_000 } : line,
+    );
+    writeFileSync(trace, slowed.map((line) => `${JSON.stringify(line)}\n`).join(""));
+
     screen.start(["replay", trace]);
-    const waiting = await screen.waitFor("Observation: 405");
+    const waiting = await screen.waitFor(
+      /^(?=[\s\S]*Observation: 405)(?=[\s\S]*waiting for the model)/,
+    );
     expect(waiting).not.toContain("Final Answer: 405");
-    expect(waiting).toContain("waiting for the model");
-    await screen.waitFor("Replay finished");
-    screen.send("C-c");
-    expect(await screen.exitStatus()).toBe(0);
+    screen.send("Escape");
+    const stopped = await screen.waitFor("Replay finished");
+    expect(stopped).not.toContain("Final Answer: 405");
+    // The last question was not answered in the replay.
+    screen.send("q", true);
+    expect(await screen.exitStatus()).toBe(1);
   });
 
   it("the chat writes each question's events to --trace, with the key from the environment redacted", async () => {

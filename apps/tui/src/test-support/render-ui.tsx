@@ -86,7 +86,7 @@ export async function renderUi(
       instance.stdin.write(text);
       await settle();
     },
-    async waitFor(text, timeoutMs = 3000) {
+    async waitFor(text, timeoutMs = 20_000) {
       const deadline = Date.now() + timeoutMs;
       const found = () => (typeof text === "string" ? frame().includes(text) : text.test(frame()));
       while (!found()) {

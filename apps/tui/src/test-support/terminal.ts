@@ -6,6 +6,14 @@ import { CLI, tempDir } from "./cli.js";
 export const hasTmux = spawnSync("tmux", ["-V"]).status === 0;
 
 /**
+ * How long a terminal test waits for one thing to show: a frame that takes a few hundred
+ * milliseconds alone can take many seconds on a busy 2-core machine. Test files that drive
+ * tmux give their tests TERMINAL_TEST_TIMEOUT, room for several such waits.
+ */
+const WAIT_MS = 45_000;
+export const TERMINAL_TEST_TIMEOUT = 240_000;
+
+/**
  * The built CLI in a real terminal: tmux gives it a pseudo-terminal of a known size,
  * `send-keys` types, `capture-pane -p` reads the screen. `.ci/run` installs tmux.
  */
@@ -46,7 +54,7 @@ export class Terminal {
     this.#tmux("send-keys", ...(literal ? ["-l", keys] : [keys]));
   }
 
-  async waitFor(text: string | RegExp, timeoutMs = 10_000) {
+  async waitFor(text: string | RegExp, timeoutMs = WAIT_MS) {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const screen = this.screen();
@@ -57,7 +65,7 @@ export class Terminal {
     }
   }
 
-  async exitStatus(timeoutMs = 10_000) {
+  async exitStatus(timeoutMs = WAIT_MS) {
     const deadline = Date.now() + timeoutMs;
     while (!existsSync(this.statusFile)) {
       if (Date.now() > deadline) throw new Error(`The app did not exit:\n${this.screen()}`);

@@ -16,10 +16,18 @@ export interface ModelServerOptions {
   /** Break off this many responses (the first ones) after `cutAfter` bytes. */
   readonly cuts?: number;
   readonly cutAfter?: number;
+  /**
+   * Awaited before a cut connection drops, e.g. until the client reports the bytes it was
+   * sent: a client drops what it has received but not yet read when the connection breaks.
+   * Without it the server waits 250 ms.
+   */
+  readonly beforeCut?: () => Promise<void>;
   /** Answer every request in full with 200, as servers without range support do. */
   readonly ignoreRanges?: boolean;
   /** Pause between body chunks, so a test can abort mid-download. */
   readonly chunkDelayMs?: number;
+  /** When given, every body's last chunk waits for it: a download stays in progress until then. */
+  readonly holdLastChunk?: Promise<unknown>;
 }
 
 export interface ModelServer {
@@ -84,6 +92,7 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
     const end = cut ? Math.min(body.length, start + (options.cutAfter ?? 0)) : body.length;
     const chunk = 16 * 1024;
     for (let offset = start; offset < end; offset += chunk) {
+      if (offset + chunk >= end && options.holdLastChunk) await options.holdLastChunk;
       if (response.destroyed) return;
       response.write(body.subarray(offset, Math.min(end, offset + chunk)));
       if (options.chunkDelayMs)
@@ -91,8 +100,9 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
     }
     if (cut) {
       // Let the client read what was written before the connection drops mid-body: fetch
-      // discards bytes it has not yet handed over, and 20 ms was too short on a loaded machine.
-      setTimeout(() => response.destroy(), 250);
+      // discards bytes it has not yet handed over.
+      await (options.beforeCut?.() ?? new Promise((resolve) => setTimeout(resolve, 250)));
+      response.destroy();
       return;
     }
     response.end();

@@ -1,4 +1,4 @@
-import { LangchainMiniError, type Tool } from "@langchain-mini/core";
+import { LangchainMiniError, type Llm, type Tool } from "@langchain-mini/core";
 import { ScriptedLlm } from "@langchain-mini/core/testing";
 import { InMemorySessionStore } from "@langchain-mini/memory";
 import { createCalculator } from "@langchain-mini/tool-calculator";
@@ -223,12 +223,31 @@ describe("App", () => {
   });
 
   it("Ctrl+C during a run asks before quitting, and Esc keeps the run going", async () => {
-    const service = scriptedChat([{ text: " slow\nFinal Answer: finished", delayMs: 300 }]);
+    // The model answers when the test lets it, so the run is still going however slow the machine.
+    let letAnswer = () => {};
+    const answerLet = new Promise<void>((resolve) => {
+      letAnswer = resolve;
+    });
+    const scripted = new ScriptedLlm([" slow\nFinal Answer: finished"]);
+    const llm: Llm = {
+      provider: scripted.provider,
+      model: scripted.model,
+      async *stream(request) {
+        await answerLet;
+        yield* scripted.stream(request);
+      },
+    };
+    const service = createChatService({
+      runtime: { llm, tools: [], maxSteps: 3, agentMode: "react", notices: [] },
+      store: new InMemorySessionStore(),
+    });
     const ui = await renderUi(<App service={service} />, wide);
     await ui.type("q\r");
+    await ui.waitFor("waiting for the model");
     await ui.press(KEYS.ctrlC);
     await ui.waitFor("press Ctrl+C again to quit, or Esc to keep going");
     await ui.press(KEYS.escape);
+    letAnswer();
     await ui.waitFor("Final Answer: finished");
     expect(ui.frame()).not.toContain("cancelled");
   });
