@@ -107,8 +107,8 @@ describe("packed and installed outside the workspace", () => {
       for (const target of exportTargets(manifest.exports)) {
         expect(paths, `${where}exports ${target}`).toContain(target.replace(/^\.\//, ""));
       }
-      // Plug-ins (tools, providers, memory) share the app's copy of core.
-      if (/(^|[/-])(tool|llm)-|\/memory$/.test(name)) {
+      // Plug-ins (tools, providers, memory and stores) share the app's copy of core.
+      if (/(^|[/-])(tool|llm)-|\/memory(-|$)/.test(name)) {
         expect(manifest.peerDependencies?.["@langchain-mini/core"], where).toMatch(/^\^\d/);
         expect(manifest.dependencies?.["@langchain-mini/core"], where).toBeUndefined();
       }
