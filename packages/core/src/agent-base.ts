@@ -11,7 +11,8 @@ import type { Tool } from "./tool.js";
 /** What both agent modes share: limits, tools, the per-tool timeout. */
 export interface AgentLimits {
   readonly llm: Llm;
-  readonly tools?: readonly Tool[];
+  /** Text tools and typed tools alike. */
+  readonly tools?: readonly Tool<unknown>[];
   /** LLM calls before the run stops; default 15. */
   readonly maxSteps?: number;
   /** Wall-clock limit for the whole run; none by default. */
@@ -32,7 +33,7 @@ export abstract class AgentBase<Options extends AgentLimits> extends Runnable<
   AgentEvent
 > {
   readonly options: Options;
-  readonly tools: readonly Tool[];
+  readonly tools: readonly Tool<unknown>[];
 
   constructor(options: Options) {
     super();

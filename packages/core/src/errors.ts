@@ -15,6 +15,7 @@ export type ErrorCode =
   | "llm_bad_response"
   | "script_exhausted"
   | "tool_failed"
+  | "tool_input_invalid"
   | "tool_timeout"
   | "store_unavailable"
   | "max_steps"

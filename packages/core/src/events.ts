@@ -75,11 +75,14 @@ export type AgentEvent =
       readonly step: number;
       readonly tool: string;
       readonly input: string;
+      /** Where the tool comes from, when it says (e.g. its MCP server). */
+      readonly origin?: string;
     }
   | {
       readonly type: "tool-end";
       readonly step: number;
       readonly tool: string;
+      readonly origin?: string;
       readonly output: string;
       readonly durationMs: number;
       readonly error?: ErrorInfo;

@@ -84,5 +84,14 @@ export {
 } from "./session-store.js";
 export { StopSequenceCutter } from "./stop-sequences.js";
 export { estimateTokens } from "./tokens.js";
-export { findTool, normaliseToolName, type Tool, type ToolContext } from "./tool.js";
+export {
+  defineTool,
+  findTool,
+  type JsonSchemaInput,
+  normaliseToolName,
+  type Tool,
+  type ToolContext,
+} from "./tool.js";
 export { ToolCallingAgent, type ToolCallingAgentOptions } from "./tool-calling-agent.js";
+export { type PreparedInput, prepareToolInput } from "./tool-input.js";
+export { isStandardSchema, toolParameters } from "./tool-schema.js";

@@ -35,6 +35,9 @@ describe("toolContractProblem", () => {
     expect(toolContractProblem({ ...tool, execute: "noon" })).toBe(
       "it has no execute(input, context) method",
     );
+    expect(toolContractProblem({ ...tool, inputSchema: "z.string()" })).toBe(
+      "its inputSchema is not a schema (got a string)",
+    );
   });
 });
 

@@ -91,8 +91,10 @@ export type CreateToolOptions = PluginContext;
  * several tools) or, for one tool, `createTool`.
  */
 export interface ToolModule extends PluginInfo {
-  createTools?(options: CreateToolOptions): readonly Tool[] | Promise<readonly Tool[]>;
-  createTool?(options: CreateToolOptions): Tool | Promise<Tool>;
+  createTools?(
+    options: CreateToolOptions,
+  ): readonly Tool<unknown>[] | Promise<readonly Tool<unknown>[]>;
+  createTool?(options: CreateToolOptions): Tool<unknown> | Promise<Tool<unknown>>;
 }
 
 export interface CreateStoreOptions extends PluginContext {
@@ -146,6 +148,12 @@ export function toolContractProblem(value: unknown): string | undefined {
     return "it has no description";
   }
   if (typeof tool.execute !== "function") return "it has no execute(input, context) method";
+  for (const key of ["inputSchema", "parameters"] as const) {
+    const schema = tool[key];
+    if (schema !== undefined && (typeof schema !== "object" || schema === null)) {
+      return `its ${key} is not a schema (got ${describe(schema)})`;
+    }
+  }
   return undefined;
 }
 

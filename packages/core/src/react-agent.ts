@@ -12,6 +12,7 @@ import type { AgentResult } from "./events.js";
 import { cutAtObservation, parseReAct } from "./parser.js";
 import type { RunState } from "./run-state.js";
 import { toolNames } from "./take-action.js";
+import { toolParameters } from "./tool-schema.js";
 
 export interface AgentOptions extends AgentLimits {
   /** At the step limit: stop ("force", default) or ask once more for a final answer ("generate"). */
@@ -100,7 +101,11 @@ export class Agent extends AgentBase<AgentOptions> {
     try {
       return renderReactPrompt({
         question,
-        tools: this.tools,
+        tools: this.tools.map((tool) => ({
+          name: tool.name,
+          description: tool.description,
+          parameters: toolParameters(tool),
+        })),
         template: this.options.template,
         today: this.options.today,
       });

@@ -13,8 +13,8 @@ export interface ToolOutcome {
  * observation the model can act on.
  */
 export async function runTool(
-  tool: Tool,
-  input: string,
+  tool: Tool<unknown>,
+  input: unknown,
   options: { readonly signal: AbortSignal; readonly timeoutMs: number },
 ): Promise<ToolOutcome> {
   const runSignal = options.signal;
@@ -72,7 +72,7 @@ function cancelled() {
   return new LangchainMiniError("aborted", "The run was cancelled");
 }
 
-function failure(tool: Tool, error: unknown): ToolOutcome {
+function failure(tool: Tool<unknown>, error: unknown): ToolOutcome {
   const reason = error instanceof Error ? error.message : String(error);
   const message = `Tool ${tool.name} failed: ${reason || "unknown error"}`;
   return { observation: message, error: { code: "tool_failed", message } };

@@ -2,8 +2,9 @@ import type { Emit } from "./agent-run.js";
 import { LangchainMiniError } from "./errors.js";
 import { type LoopGuard, repeatedActionObservation } from "./loop-guard.js";
 import type { RunState } from "./run-state.js";
-import { runTool } from "./run-tool.js";
+import { runTool, type ToolOutcome } from "./run-tool.js";
 import { findTool, type Tool } from "./tool.js";
+import { prepareToolInput } from "./tool-input.js";
 
 export interface Action {
   readonly step: number;
@@ -25,7 +26,7 @@ export interface ActionOutcome {
 export async function takeAction(
   action: Action,
   context: {
-    readonly tools: readonly Tool[];
+    readonly tools: readonly Tool<unknown>[];
     readonly guard: LoopGuard;
     readonly state: RunState;
     readonly emit: Emit;
@@ -48,16 +49,15 @@ export async function takeAction(
   if (verdict === "warn") observation = repeatedActionObservation(action.tool, input);
   else if (!tool) observation = unknownToolObservation(action.tool, context.tools);
   else {
-    emit({ type: "tool-start", step, tool: tool.name, input });
+    const origin = tool.origin ? { origin: tool.origin } : {};
+    emit({ type: "tool-start", step, tool: tool.name, input, ...origin });
     const started = performance.now();
-    const outcome = await runTool(tool, input, {
-      signal: state.signal,
-      timeoutMs: context.toolTimeoutMs,
-    });
+    const outcome = await callTool(tool, input, state.signal, context.toolTimeoutMs);
     emit({
       type: "tool-end",
       step,
       tool: tool.name,
+      ...origin,
       output: outcome.observation,
       durationMs: performance.now() - started,
       ...(outcome.error ? { error: outcome.error } : {}),
@@ -71,10 +71,26 @@ export async function takeAction(
   return direct ? { observation, directAnswer: observation } : { observation };
 }
 
-export function toolNames(tools: readonly Tool[]) {
+/** A typed tool's input is read and validated first; what is wrong is the observation. */
+async function callTool(
+  tool: Tool<unknown>,
+  input: string,
+  signal: AbortSignal,
+  timeoutMs: number,
+): Promise<ToolOutcome> {
+  const prepared = await prepareToolInput(tool, input);
+  if (signal.aborted) throw new LangchainMiniError("aborted", "The run was cancelled");
+  if (!prepared.ok) {
+    const { message } = prepared;
+    return { observation: message, error: { code: "tool_input_invalid", message } };
+  }
+  return runTool(tool, prepared.value, { signal, timeoutMs });
+}
+
+export function toolNames(tools: readonly Tool<unknown>[]) {
   return tools.map((tool) => tool.name).join(", ");
 }
 
-function unknownToolObservation(name: string, tools: readonly Tool[]) {
+function unknownToolObservation(name: string, tools: readonly Tool<unknown>[]) {
   return `${name} is not a valid tool, try one of [${toolNames(tools)}].`;
 }

@@ -86,23 +86,25 @@ describe("ToolCallingAgent", () => {
     ]);
   });
 
-  it("passes a tool with its own schema the raw JSON arguments", async () => {
-    let received = "";
-    const weather: Tool = {
+  it("passes a tool with a JSON Schema the parsed arguments, and offers the schema", async () => {
+    let received: unknown;
+    const parameters = { type: "object", properties: { city: { type: "string" } } };
+    const weather: Tool<{ city: string }> = {
       name: "weather",
       description: "weather",
-      schema: { type: "object", properties: { city: { type: "string" } } },
+      inputSchema: parameters,
       execute: (input) => {
         received = input;
         return "sunny";
       },
     };
-    const { llm } = scriptedToolModel([
+    const { llm, requests } = scriptedToolModel([
       { calls: [["weather", '{"city":"Oslo"}']] },
       { text: "Sunny." },
     ]);
     await new ToolCallingAgent({ llm, tools: [weather] }).invoke("weather?");
-    expect(received).toBe('{"city":"Oslo"}');
+    expect(received).toEqual({ city: "Oslo" });
+    expect(requests[0]?.tools).toEqual([{ name: "weather", description: "weather", parameters }]);
   });
 
   it("names the valid tools when the model calls an unknown one, and stops at the step limit", async () => {

@@ -6,6 +6,7 @@ import { LangchainMiniError } from "./errors.js";
 import type { AgentResult } from "./events.js";
 import type { ChatMessage, JsonSchema, ToolCall, ToolDefinition } from "./llm.js";
 import type { Tool } from "./tool.js";
+import { toolParameters } from "./tool-schema.js";
 
 export interface ToolCallingAgentOptions extends AgentLimits {
   /** Replaces the default system message; `{today}` is not filled in here. */
@@ -29,7 +30,6 @@ export class ToolCallingAgent extends AgentBase<ToolCallingAgentOptions> {
   protected async loop(question: string, emit: Emit, signal?: AbortSignal): Promise<AgentResult> {
     const { llm, maxTokens, temperature } = this.options;
     const { state, maxSteps, act } = this.begin(question, emit, signal);
-    const tools = this.tools.map(toDefinition);
     const system =
       this.options.system ??
       `Today is ${this.options.today ?? formatToday()}. Answer the user's question as best you can. Call the tools when they help; when you know the answer, reply with it.`;
@@ -38,6 +38,7 @@ export class ToolCallingAgent extends AgentBase<ToolCallingAgentOptions> {
       { role: "user", content: question },
     ];
     try {
+      const tools = this.tools.map(toDefinition);
       for (let step = 1; step <= maxSteps; step++) {
         if (state.signal.aborted) throw new LangchainMiniError("aborted", "The run was cancelled");
         const request = {
@@ -89,17 +90,17 @@ function functionName(name: string) {
   return name.replace(/[^a-zA-Z0-9_-]/g, "_").slice(0, 64) || "tool";
 }
 
-function toDefinition(tool: Tool): ToolDefinition {
+function toDefinition(tool: Tool<unknown>): ToolDefinition {
   return {
     name: functionName(tool.name),
     description: tool.description,
-    parameters: tool.schema ?? SINGLE_INPUT,
+    parameters: toolParameters(tool) ?? SINGLE_INPUT,
   };
 }
 
-/** A tool with its own schema gets the arguments' JSON; others get the `input` string. */
-function inputOf(call: ToolCall, tool: Tool | undefined) {
-  if (tool?.schema) return call.arguments;
+/** A typed tool gets the arguments' JSON (read and checked later); others the `input` string. */
+function inputOf(call: ToolCall, tool: Tool<unknown> | undefined) {
+  if (tool?.inputSchema) return call.arguments;
   try {
     const parsed: unknown = JSON.parse(call.arguments);
     if (typeof parsed === "string") return parsed;

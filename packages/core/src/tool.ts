@@ -1,3 +1,4 @@
+import type { StandardSchemaV1 } from "@standard-schema/spec";
 import type { JsonSchema } from "./llm.js";
 import { cleanToolName } from "./parser.js";
 
@@ -6,26 +7,58 @@ export interface ToolContext {
   readonly signal: AbortSignal;
 }
 
+/** A plain JSON Schema, told apart at run time from a Standard Schema by its lack of `~standard`. */
+export type JsonSchemaInput = JsonSchema & { readonly "~standard"?: never };
+
 /**
- * A tool: text in, text out, as in the seeds. Whatever `execute` throws becomes an
- * observation the model reads; it never crashes a run.
+ * A tool. Text in, text out, as in the seeds; or typed: it declares `inputSchema`, the
+ * agent validates the model's arguments against it before `execute`, sends what is wrong
+ * back to the model as the observation, and `execute` gets the parsed value. Whatever
+ * `execute` throws becomes an observation the model reads; it never crashes a run.
+ *
+ * `Tool` alone is a text tool; `Tool<unknown>` is any tool (what agents and hosts hold).
  */
-export interface Tool {
+export interface Tool<Input = string> {
   /** What the model writes after `Action:`. Lower-case, no spaces, by convention. */
   readonly name: string;
   /** One or two sentences telling the model when to use the tool and what input it takes. */
   readonly description: string;
-  execute(input: string, context: ToolContext): Promise<string> | string;
-  /** Arguments for function-calling models; without it the tool takes `{ input: string }`. */
-  readonly schema?: JsonSchema;
+  /**
+   * What the tool takes: a Standard Schema (zod 4, valibot, arktype) or a JSON Schema.
+   * Without it the tool takes one string: the `Action Input` as written.
+   */
+  readonly inputSchema?: StandardSchemaV1<unknown, Input> | JsonSchemaInput;
+  /**
+   * The JSON Schema the model is shown (function parameters, the ReAct prompt's argument
+   * list). Default: `inputSchema` itself, or what a Standard Schema converts itself to
+   * (Standard JSON Schema, e.g. zod 4.2 and later). Give it for a library that cannot.
+   */
+  readonly parameters?: JsonSchema;
+  execute(input: Input, context: ToolContext): Promise<string> | string;
   /** The observation is returned as the final answer, with no further LLM call. */
   readonly returnDirect?: boolean;
   /** Overrides the executor's per-tool timeout. */
   readonly timeoutMs?: number;
+  /**
+   * Where the tool comes from when one module offers tools of several sources, e.g.
+   * `MCP server "files"`: hosts list tools under it and traces name it with each call.
+   */
+  readonly origin?: string;
+}
+
+/**
+ * Declares a typed tool; `execute`'s input is inferred from a Standard Schema, or given
+ * as the type argument for a JSON Schema: `defineTool<{ city: string }>({ … })`.
+ */
+export function defineTool<Input>(tool: Tool<Input>): Tool<Input> {
+  return tool;
 }
 
 /** Finds a tool the way models name them: `Calculator`, `[search]`, ` search `. */
-export function findTool(tools: readonly Tool[], name: string): Tool | undefined {
+export function findTool<Found extends Tool<unknown>>(
+  tools: readonly Found[],
+  name: string,
+): Found | undefined {
   const wanted = normaliseToolName(name);
   return tools.find((tool) => normaliseToolName(tool.name) === wanted);
 }

@@ -4,6 +4,7 @@ export {
   formatChatHistory,
   renderCondenseQuestionPrompt,
 } from "./condense-question.js";
+export { describeParameters, type ParametersSchema } from "./describe-parameters.js";
 export {
   appendStep,
   FORCE_FINAL_ANSWER_SUFFIX,

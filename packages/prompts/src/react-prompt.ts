@@ -1,3 +1,4 @@
+import { describeParameters, type ParametersSchema } from "./describe-parameters.js";
 import { renderTemplate } from "./render.js";
 
 /**
@@ -27,6 +28,8 @@ Thought:`;
 export interface ToolDescription {
   readonly name: string;
   readonly description: string;
+  /** A typed tool's arguments (JSON Schema): the prompt shows the JSON object to write. */
+  readonly parameters?: ParametersSchema;
 }
 
 export interface ReactPromptInput {
@@ -46,11 +49,16 @@ export function formatToday(date = new Date()) {
 export function renderReactPrompt(input: ReactPromptInput) {
   return renderTemplate(input.template ?? REACT_TEMPLATE, {
     today: input.today ?? formatToday(),
-    tools: input.tools.map((tool) => `${tool.name}: ${tool.description}`).join("\n"),
+    tools: input.tools.map(describeTool).join("\n"),
     // Every tool name: the original's hard-coded `[search]` hid the calculator.
     tool_names: input.tools.map((tool) => tool.name).join(", "),
     question: input.question,
   });
+}
+
+function describeTool(tool: ToolDescription) {
+  const line = `${tool.name}: ${tool.description}`;
+  return tool.parameters ? `${line}\n${describeParameters(tool.parameters)}` : line;
 }
 
 /**
