@@ -51,6 +51,7 @@ export {
   type PluginContext,
   type PluginEnv,
   type PluginInfo,
+  type PluginNotice,
   PROMPT_ONLY,
   type SetupProgress,
   type StoreModule,

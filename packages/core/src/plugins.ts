@@ -48,6 +48,19 @@ export interface SetupProgress {
   readonly resumedFrom?: number;
 }
 
+/** Something a plug-in tells its host while it works, outside any run's events. */
+export interface PluginNotice {
+  /**
+   * `warning`: the user should see it, in one line (a server that did not start, whose
+   * tools are left out); `log`: for the trace only, never over a terminal UI (a server's
+   * own stderr).
+   */
+  readonly level: "warning" | "log";
+  /** Who says it, e.g. `MCP server "files"`. */
+  readonly source: string;
+  readonly message: string;
+}
+
 /** What every factory gets from its host. */
 export interface PluginContext {
   readonly env: PluginEnv;
@@ -58,6 +71,8 @@ export interface PluginContext {
   /** Ends set-up work that takes long (a download). */
   readonly signal?: AbortSignal;
   readonly onProgress?: (progress: SetupProgress) => void;
+  /** Where notices go; without it, a plug-in keeps them to itself. */
+  readonly onNotice?: (notice: PluginNotice) => void;
 }
 
 export interface CreateLlmOptions extends PluginContext {
@@ -95,6 +110,12 @@ export interface ToolModule extends PluginInfo {
     options: CreateToolOptions,
   ): readonly Tool<unknown>[] | Promise<readonly Tool<unknown>[]>;
   createTool?(options: CreateToolOptions): Tool<unknown> | Promise<Tool<unknown>>;
+  /**
+   * Stops what the module started for its tools (servers, connections), so the process
+   * can exit. Hosts call it once they are done, also on Ctrl+C and SIGTERM; the tools
+   * are not used after it.
+   */
+  close?(): Promise<void> | void;
 }
 
 export interface CreateStoreOptions extends PluginContext {
