@@ -83,7 +83,7 @@ export class RedisConnection {
         if (options.signal?.aborted) throw cancelled();
         // A connection found dead on first use: the server restarted, or timed us out.
         if (lost && attempt === 1 && (options.idempotent || !sent)) continue;
-        throw storeError(error, failure);
+        throw storeError(error, { ...failure, connecting: !connection.opened });
       }
     }
   }
@@ -113,7 +113,7 @@ export class RedisConnection {
     const common = { host: endpoint.host, port: endpoint.port, connectTimeout: timeoutMs };
     const client: RedisClient = create({
       socket: endpoint.tls
-        ? { ...common, reconnectStrategy: false, tls: true, servername: endpoint.host, ...tls }
+        ? { ...common, reconnectStrategy: false, tls: true, ...tls }
         : { ...common, reconnectStrategy: false },
       ...(endpoint.username === undefined ? {} : { username: endpoint.username }),
       ...(endpoint.password === undefined ? {} : { password: endpoint.password }),

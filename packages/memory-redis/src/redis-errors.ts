@@ -7,6 +7,8 @@ export interface Failure {
   readonly timeoutMs: number;
   /** Set when the key in question held something that is not ours. */
   readonly key?: string;
+  /** It failed before the connection was open (TLS handshake and login included). */
+  readonly connecting?: boolean;
 }
 
 const CHECK_RUNNING =
@@ -45,12 +47,8 @@ function explain(
     return unavailable(`no route to it (${code})`);
   }
   if (code === "ECONNRESET" || code === "EPIPE") return unavailable("the connection was reset");
-  if (isTlsFailure(code, message)) {
-    return unavailable(
-      `TLS failed (${message})`,
-      "for a private CA set NODE_EXTRA_CA_CERTS to its certificate file; use redis:// if the server does not speak TLS",
-    );
-  }
+  const tls = tlsFailure(code, message);
+  if (tls) return unavailable(`TLS failed: ${tls.reason}`, tls.advice);
   if (/^(WRONGPASS|ERR invalid password|invalid password)/i.test(message)) {
     return config(
       "it refused the user name or password",
@@ -90,7 +88,15 @@ function explain(
     );
   }
   if (name === "TimeoutError" || name === "ConnectionTimeoutError") {
-    return unavailable(`no answer within ${seconds(failure.timeoutMs)}`);
+    const within = seconds(failure.timeoutMs);
+    // A plain server takes a TLS handshake for a command it waits to see the end of.
+    if (failure.connecting && failure.where.startsWith("rediss:")) {
+      return unavailable(
+        `no TLS handshake within ${within}`,
+        "check that it speaks TLS on that port (use redis:// if not) and that it is running",
+      );
+    }
+    return unavailable(`no answer within ${within}`);
   }
   if (
     name === "SocketClosedUnexpectedlyError" ||
@@ -109,13 +115,43 @@ function firstFailure(error: unknown) {
   return replies[errorIndexes[0] as number] ?? error;
 }
 
-function isTlsFailure(code: string, message: string) {
-  return (
-    code.startsWith("ERR_TLS") ||
-    code.startsWith("ERR_SSL") ||
-    /CERT|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)/.test(code) ||
-    /wrong version number|certificate/i.test(message)
-  );
+const UNTRUSTED = new Set([
+  "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
+  "UNABLE_TO_GET_ISSUER_CERT",
+  "UNABLE_TO_GET_ISSUER_CERT_LOCALLY",
+  "SELF_SIGNED_CERT_IN_CHAIN",
+  "DEPTH_ZERO_SELF_SIGNED_CERT",
+]);
+
+function tlsFailure(code: string, message: string) {
+  if (UNTRUSTED.has(code)) {
+    return {
+      reason: "its certificate is not signed by a CA this machine trusts",
+      advice: "set NODE_EXTRA_CA_CERTS to the file of the CA that signed it",
+    };
+  }
+  if (code === "CERT_HAS_EXPIRED") {
+    return { reason: "its certificate has expired", advice: "renew the server's certificate" };
+  }
+  if (code === "ERR_TLS_CERT_ALTNAME_INVALID") {
+    return {
+      reason: "its certificate is for another host name",
+      advice: "use the host name the certificate names",
+    };
+  }
+  if (
+    /WRONG_VERSION_NUMBER|PACKET_LENGTH_TOO_LONG/.test(code) ||
+    /wrong version number/i.test(message)
+  ) {
+    return {
+      reason: "the server does not speak TLS there",
+      advice: "use redis:// for a server without TLS, or the port of its TLS listener",
+    };
+  }
+  if (code.startsWith("ERR_SSL") || code.startsWith("ERR_TLS")) {
+    return { reason: message, advice: "check the server's TLS settings" };
+  }
+  return undefined;
 }
 
 /** Redis's replies and socket messages can run over lines; messages here are one. */

@@ -1,1 +1,2 @@
+export type { TestCertificates } from "./certificates.js";
 export { type RedisServer, type RedisServerOptions, startRedisServer } from "./redis-server.js";

@@ -4,10 +4,14 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createConnection, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { connect as connectTls } from "node:tls";
+import { makeCertificates, type TestCertificates } from "./certificates.js";
 
 export interface RedisServerOptions {
   /** `--requirepass`: clients must log in with it. */
   readonly password?: string;
+  /** TLS only (rediss://), with a throw-away CA made by the openssl command. */
+  readonly tls?: boolean;
   /** How long to wait for the server to answer; default 30 s (a busy machine). */
   readonly startTimeoutMs?: number;
 }
@@ -15,8 +19,10 @@ export interface RedisServerOptions {
 /** A real redis-server on a free loopback port, with its own temporary directory. */
 export interface RedisServer {
   readonly port: number;
-  /** `redis://[:password@]127.0.0.1:<port>/0`. */
+  /** `redis://[:password@]127.0.0.1:<port>/0`, or `rediss://…` with `tls`. */
   readonly url: string;
+  /** With `tls`: the CA that signed the server's certificate. */
+  readonly certificates?: TestCertificates;
   /** Stops it (SIGTERM) and waits. */
   stop(): Promise<void>;
   /** Starts it again on the same port, empty (nothing is saved to disk). */
@@ -36,8 +42,17 @@ export async function startRedisServer(options: RedisServerOptions = {}): Promis
   const directory = mkdtempSync(join(tmpdir(), "redis-server-"));
   const port = await freePort();
   let child: ChildProcess | undefined;
+  const certificates = options.tls ? makeCertificates(directory) : undefined;
+  const listen = certificates
+    ? ["--port", "0", "--tls-port", String(port), "--tls-auth-clients", "no"]
+    : ["--port", String(port)];
+  const tlsFiles = certificates
+    ? ["--tls-cert-file", certificates.certFile, "--tls-key-file", certificates.keyFile]
+    : [];
   const args = [
-    ...["--port", String(port), "--bind", "127.0.0.1", "--dir", directory],
+    ...listen,
+    ...tlsFiles,
+    ...["--bind", "127.0.0.1", "--dir", directory],
     ...["--save", "", "--appendonly", "no", "--daemonize", "no", "--loglevel", "warning"],
     ...(options.password ? ["--requirepass", options.password] : []),
   ];
@@ -65,7 +80,7 @@ export async function startRedisServer(options: RedisServerOptions = {}): Promis
       );
     });
     failed.catch(() => {});
-    await Promise.race([failed, answers(port, options.startTimeoutMs ?? 30_000)]);
+    await Promise.race([failed, answers(port, certificates?.ca, options.startTimeoutMs ?? 30_000)]);
   };
   const stop = async () => {
     const running = child;
@@ -80,7 +95,8 @@ export async function startRedisServer(options: RedisServerOptions = {}): Promis
   const auth = options.password ? `:${encodeURIComponent(options.password)}@` : "";
   return {
     port,
-    url: `redis://${auth}127.0.0.1:${port}/0`,
+    url: `${certificates ? "rediss" : "redis"}://${auth}127.0.0.1:${port}/0`,
+    ...(certificates ? { certificates } : {}),
     stop,
     start,
     freeze: () => child?.kill("SIGSTOP"),
@@ -103,24 +119,26 @@ async function freePort() {
 }
 
 /** Waits until the server answers PING (PONG, or NOAUTH from one with a password). */
-async function answers(port: number, timeoutMs: number) {
+async function answers(port: number, ca: string | undefined, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (await pings(port)) return;
+    if (await pings(port, ca)) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`redis-server did not answer on port ${port} within ${timeoutMs} ms`);
 }
 
-function pings(port: number) {
+function pings(port: number, ca: string | undefined) {
   return new Promise<boolean>((resolve) => {
-    const socket = createConnection({ port, host: "127.0.0.1" });
+    const socket = ca
+      ? connectTls({ port, host: "127.0.0.1", ca })
+      : createConnection({ port, host: "127.0.0.1" });
     socket.setTimeout(2_000);
     socket.once("data", (data) => {
       socket.destroy();
       resolve(/^(\+PONG|-NOAUTH)/.test(data.toString()));
     });
-    socket.once("connect", () => socket.write("PING\r\n"));
+    socket.once(ca ? "secureConnect" : "connect", () => socket.write("PING\r\n"));
     socket.once("error", () => resolve(false));
     socket.once("timeout", () => {
       socket.destroy();
