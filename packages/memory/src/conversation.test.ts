@@ -104,13 +104,13 @@ describe("Conversation", () => {
     expect(turnsOf((await store.load("s")).records)).toHaveLength(1);
   });
 
-  it("answers with a warning when the store cannot be read or written", async () => {
+  it("answers with a warning when the store cannot be read, and another when it cannot be written", async () => {
     const broken: SessionStore = {
       load: async () => {
-        throw new LangchainMiniError("config_invalid", "Cannot read session 's'");
+        throw new LangchainMiniError("store_unavailable", "Cannot read session 's'");
       },
       append: async () => {
-        throw new LangchainMiniError("config_invalid", "Cannot save to session 's'");
+        throw new LangchainMiniError("store_unavailable", "Cannot save to session 's'");
       },
       clear: async () => {},
       list: async () => [],
@@ -126,6 +126,30 @@ describe("Conversation", () => {
       "Cannot read session 's' (answering without the conversation's history)",
       "Cannot save to session 's' (the answer was not saved)",
     ]);
+  });
+
+  it("does not try to save a turn when the store refused to load it (a wrong password)", async () => {
+    let appends = 0;
+    const refusing: SessionStore = {
+      load: async () => {
+        throw new LangchainMiniError("config_invalid", "Redis refused the password");
+      },
+      append: async () => {
+        appends++;
+      },
+      clear: async () => {},
+      list: async () => [],
+    };
+    const llm = new ScriptedLlm([" ok\nFinal Answer: still answered"]);
+    const { events, result } = await ask(
+      new Conversation({ agent: new Agent({ llm }), llm, store: refusing, session: "s" }),
+      "q",
+    );
+    expect(result.answer).toBe("still answered");
+    expect(events.flatMap((event) => (event.type === "warning" ? [event.message] : []))).toEqual([
+      "Redis refused the password (answering without the conversation's history; this turn will not be saved)",
+    ]);
+    expect(appends).toBe(0);
   });
 
   it("refuses a session name that could escape the store", () => {

@@ -70,7 +70,7 @@ export class Conversation {
       else early.push(event);
     };
 
-    const records = await this.#load(memoryEmit, signal);
+    const { records, refused } = await this.#load(memoryEmit, signal);
     const standalone =
       turnsOf(records).length > 0
         ? await this.#rewrite(question, history.history(records), memoryEmit, signal)
@@ -87,7 +87,7 @@ export class Conversation {
       }
     }
     const agentResult = await run.result;
-    if (agentResult.status === "answered" && agentResult.answer !== undefined) {
+    if (agentResult.status === "answered" && agentResult.answer !== undefined && !refused) {
       const saved = await this.#save(
         {
           type: "turn",
@@ -111,18 +111,28 @@ export class Conversation {
     return result;
   }
 
-  async #load(emit: Emit, signal?: AbortSignal): Promise<readonly SessionRecord[]> {
+  /**
+   * The session's records. `refused`: the store turned us away for a reason that saving
+   * would meet too (a wrong password, a directory that is a file), so the turn is not
+   * saved either, and the user reads one warning rather than two.
+   */
+  async #load(
+    emit: Emit,
+    signal?: AbortSignal,
+  ): Promise<{ records: readonly SessionRecord[]; refused: boolean }> {
     const { store, session } = this.options;
     try {
       const { records, warnings } = await store.load(session, { signal });
       for (const message of warnings) emit({ type: "warning", message });
-      return records;
+      return { records, refused: false };
     } catch (error) {
+      const { code, message } = errorInfo(error);
+      const refused = code === "config_invalid";
       emit({
         type: "warning",
-        message: `${errorInfo(error).message} (answering without the conversation's history)`,
+        message: `${message} (answering without the conversation's history${refused ? "; this turn will not be saved" : ""})`,
       });
-      return [];
+      return { records: [], refused };
     }
   }
 
