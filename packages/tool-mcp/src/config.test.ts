@@ -1,0 +1,126 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { parseMcpConfig, readMcpConfig } from "./config.js";
+
+const parse = (config: unknown, env: Record<string, string> = {}) =>
+  parseMcpConfig(JSON.stringify(config), "mcp.json", "/projects/app", env);
+
+function problem(run: () => unknown) {
+  try {
+    run();
+  } catch (error) {
+    return `${(error as { code?: string }).code}: ${(error as Error).message}`;
+  }
+  return "no error";
+}
+
+describe("the MCP configuration", () => {
+  it("reads stdio and HTTP servers in the format other MCP clients use", () => {
+    const servers = parse({
+      mcpServers: {
+        files: {
+          command: "npx",
+          args: ["-y", "@modelcontextprotocol/server-filesystem", "."],
+          env: { LOG_LEVEL: "debug", PORT: 3000 },
+          cwd: "data",
+        },
+        remote: { type: "http", url: "https://mcp.example.com/mcp", headers: { "X-Team": "a" } },
+        legacy: { type: "sse", url: "http://127.0.0.1:3001/sse" },
+        off: { command: "unused", disabled: true },
+      },
+    });
+    expect(servers).toEqual([
+      {
+        kind: "stdio",
+        name: "files",
+        command: "npx",
+        args: ["-y", "@modelcontextprotocol/server-filesystem", "."],
+        env: { LOG_LEVEL: "debug", PORT: "3000" },
+        cwd: "/projects/app/data",
+      },
+      {
+        kind: "http",
+        name: "remote",
+        url: new URL("https://mcp.example.com/mcp"),
+        headers: { "X-Team": "a" },
+        transport: "auto",
+      },
+      {
+        kind: "http",
+        name: "legacy",
+        url: new URL("http://127.0.0.1:3001/sse"),
+        headers: {},
+        transport: "sse",
+      },
+    ]);
+  });
+
+  it("expands variables (NAME and NAME:-default in braces) from the environment", () => {
+    const [server] = parse(
+      {
+        mcpServers: {
+          remote: {
+            // biome-ignore lint/suspicious/noTemplateCurlyInString: the configuration's syntax
+            url: "https://${HOST:-mcp.example.com}/mcp",
+            // biome-ignore lint/suspicious/noTemplateCurlyInString: the configuration's syntax
+            headers: { Authorization: "Bearer ${TOKEN}", Cost: "$5" },
+          },
+        },
+      },
+      { TOKEN: "abc" },
+    );
+    expect(server).toMatchObject({
+      url: new URL("https://mcp.example.com/mcp"),
+      headers: { Authorization: "Bearer abc", Cost: "$5" },
+    });
+  });
+
+  it("names the server and the field in every mistake, and never a header's value", () => {
+    expect(problem(() => parseMcpConfig("{", "mcp.json", "/", {}))).toMatch(
+      /^config_invalid: The MCP configuration mcp.json is not valid JSON \(.+\): it must be \{"mcpServers"/,
+    );
+    expect(problem(() => parse({ servers: {} }))).toMatch(
+      /^config_invalid: The MCP configuration mcp.json must be \{"mcpServers"/,
+    );
+    expect(problem(() => parse({ mcpServers: { a: "npx server" } }))).toBe(
+      'config_invalid: MCP server "a" in mcp.json must be an object with "command" or "url"',
+    );
+    expect(problem(() => parse({ mcpServers: { a: { command: "x", args: "--flag" } } }))).toBe(
+      'config_invalid: MCP server "a" in mcp.json: "args" must be an array of strings',
+    );
+    expect(problem(() => parse({ mcpServers: { a: { url: "localhost:3000" } } }))).toBe(
+      'config_invalid: MCP server "a" in mcp.json: "url" must start with http:// or https://',
+    );
+    expect(problem(() => parse({ mcpServers: { a: { url: "http://h", type: "ws" } } }))).toBe(
+      'config_invalid: MCP server "a" in mcp.json: "type" must be "http", "streamable-http" or "sse" for a server with a "url"',
+    );
+    expect(
+      problem(() => parse({ mcpServers: { a: { url: "http://h", headers: { Key: { v: 1 } } } } })),
+    ).toBe('config_invalid: MCP server "a" in mcp.json: "headers": "Key" must be a string');
+  });
+
+  it("keeps keys like __proto__ as plain data", () => {
+    const servers = parse({
+      mcpServers: {
+        a: { command: "x", env: JSON.parse('{"__proto__": "y", "constructor": "z"}') },
+      },
+    });
+    const env = servers[0]?.kind === "stdio" ? servers[0].env : {};
+    expect(Object.keys(env)).toEqual(["__proto__", "constructor"]);
+    expect(Object.getPrototypeOf(env)).toBe(Object.prototype);
+  });
+
+  it("reads a file named by LANGCHAIN_MINI_MCP, relative paths from the file's folder", async () => {
+    const folder = mkdtempSync(join(tmpdir(), "mcp-config-"));
+    mkdirSync(join(folder, "conf"));
+    writeFileSync(
+      join(folder, "conf", "mcp.json"),
+      JSON.stringify({ mcpServers: { s: { command: "server", cwd: "work" } } }),
+    );
+    const servers = await readMcpConfig({ LANGCHAIN_MINI_MCP: "conf/mcp.json" }, folder);
+    expect(servers).toMatchObject([{ name: "s", cwd: join(folder, "conf", "work") }]);
+    expect(await readMcpConfig({ LANGCHAIN_MINI_MCP: " " }, folder)).toBeUndefined();
+  });
+});

@@ -1,0 +1,107 @@
+import { type PluginNotice, ToolCallingAgent } from "@langchain-mini/core";
+import { ScriptedLlm } from "@langchain-mini/core/testing";
+import { afterEach, describe, expect, it } from "vitest";
+import { close, createTools } from "./plugin.js";
+import {
+  childPids,
+  everythingStdio,
+  freePort,
+  isRunning,
+  waitFor,
+} from "./test-support/servers.js";
+
+afterEach(close);
+
+function nodeServer(script: string) {
+  return { command: process.execPath, args: ["-e", script] };
+}
+
+async function toolsOf(servers: Record<string, unknown>, extra: Record<string, string> = {}) {
+  const notices: PluginNotice[] = [];
+  const env = { LANGCHAIN_MINI_MCP: JSON.stringify({ mcpServers: servers }), ...extra };
+  const tools = await createTools({ env, onNotice: (notice) => notices.push(notice) });
+  const warnings = notices.filter((notice) => notice.level === "warning");
+  return { tools, warnings, notices };
+}
+
+describe("servers that fail", () => {
+  it("leaves out a server that cannot start, with one warning naming it; the others stay", async () => {
+    const port = await freePort();
+    const { tools, warnings } = await toolsOf({
+      everything: everythingStdio(),
+      missing: { command: "no-such-mcp-server-command" },
+      crashing: nodeServer("console.error('Error: DATABASE_URL is not set'); process.exit(1)"),
+      nobody: { url: `http://127.0.0.1:${port}/mcp` },
+    });
+    expect(tools.some((tool) => tool.name === "everything__echo")).toBe(true);
+    expect(tools.every((tool) => tool.name.startsWith("everything__"))).toBe(true);
+    expect(warnings.map((warning) => warning.message)).toEqual([
+      'MCP server "missing" did not start: cannot run "no-such-mcp-server-command": no such command or file (check "command", or give its full path). Its tools are left out',
+      expect.stringMatching(
+        /^MCP server "crashing" did not start: .*; it said: Error: DATABASE_URL is not set\. Its tools are left out$/,
+      ),
+      expect.stringMatching(/^MCP server "nobody" did not start: .*\. Its tools are left out$/),
+    ]);
+    expect(warnings.map((warning) => warning.source)).toEqual([
+      'MCP server "missing"',
+      'MCP server "crashing"',
+      'MCP server "nobody"',
+    ]);
+  }, 60_000);
+
+  it("gives up on a server that never answers, and stops it", async () => {
+    const { tools, warnings } = await toolsOf(
+      { silent: nodeServer("setInterval(() => {}, 1000)") },
+      { LANGCHAIN_MINI_MCP_TIMEOUT: "1" },
+    );
+    expect(tools).toEqual([]);
+    expect(warnings[0]?.message).toMatch(
+      /^MCP server "silent" did not start: it did not answer within 1 s\. Its tools are left out$/,
+    );
+    await waitFor(() => childPids("setInterval").length === 0, "the silent server to be stopped");
+  }, 60_000);
+
+  it("turns a server that dies after starting into a failed call, not a failed run", async () => {
+    const { tools } = await toolsOf({ everything: everythingStdio() });
+    const [pid] = childPids("server-everything");
+    process.kill(pid as number, "SIGKILL");
+    await waitFor(() => !isRunning(pid as number), "the server to die");
+    const llm = new ScriptedLlm([
+      { toolCalls: [{ name: "everything__echo", arguments: { message: "hi" } }] },
+      "It is gone.",
+    ]);
+    const result = await new ToolCallingAgent({ llm, tools }).invoke("echo");
+    expect(result).toMatchObject({ status: "answered", answer: "It is gone." });
+    expect(result.steps[0]?.observation).toMatch(
+      /^Tool everything__echo failed: MCP server "everything" has stopped: restart langchain-mini to start it again/,
+    );
+  }, 60_000);
+});
+
+describe("configuration mistakes", () => {
+  it("are one config_invalid line each", async () => {
+    const attempt = (value: string, extra: Record<string, string> = {}) =>
+      createTools({ env: { LANGCHAIN_MINI_MCP: value, ...extra } }).then(
+        () => "no error",
+        (error: Error & { code?: string }) => `${error.code}: ${error.message}`,
+      );
+    expect(await attempt("./no-such-mcp.json", {})).toMatch(
+      /^config_invalid: Cannot read the MCP configuration .*no-such-mcp\.json: no such file: give a JSON file \{"mcpServers"/,
+    );
+    expect(await attempt('{"mcpServers": {"a": {"command": "x", "url": "http://h"}}}')).toBe(
+      'config_invalid: MCP server "a" in LANGCHAIN_MINI_MCP needs either "command" (a local server) or "url" (a remote one)',
+    );
+    expect(
+      await attempt(
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: the configuration's syntax
+        '{"mcpServers": {"a": {"url": "http://h/mcp", "headers": {"Authorization": "Bearer ${TOKEN}"}}}}',
+      ),
+    ).toBe(
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the configuration's syntax
+      'config_invalid: MCP server "a" in LANGCHAIN_MINI_MCP: the header Authorization uses ${TOKEN}, which is not set: set it in the environment or .env, or write ${TOKEN:-default}',
+    );
+    expect(await attempt("{}", { LANGCHAIN_MINI_MCP_TIMEOUT: "soon" })).toMatch(
+      /^config_invalid: The MCP configuration LANGCHAIN_MINI_MCP must be/,
+    );
+  });
+});

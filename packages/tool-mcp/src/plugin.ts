@@ -1,0 +1,71 @@
+import {
+  type Availability,
+  type CreateToolOptions,
+  type EnvVariable,
+  LangchainMiniError,
+  type PluginEnv,
+  type Tool,
+} from "@langchain-mini/core";
+import { readMcpConfig, SHAPE } from "./config.js";
+import type { McpArguments } from "./mcp-tool.js";
+import { closeServers, serverTools } from "./server-pool.js";
+
+// The plug-in contract of @langchain-mini/core: one module, the tools of many servers.
+
+export const description = "every tool of the MCP servers in LANGCHAIN_MINI_MCP (stdio or HTTP)";
+
+export const environment: readonly EnvVariable[] = [
+  {
+    name: "LANGCHAIN_MINI_MCP",
+    description: `a JSON file of MCP servers, ${SHAPE}, or that JSON itself`,
+  },
+  {
+    name: "LANGCHAIN_MINI_MCP_TIMEOUT",
+    description: "seconds a server may take to start and list its tools; default 30",
+  },
+];
+
+export function availability(env: PluginEnv): Availability {
+  if (env.LANGCHAIN_MINI_MCP?.trim()) return { available: true };
+  return {
+    available: false,
+    reason:
+      "No MCP servers are configured: pass --mcp <file> or set LANGCHAIN_MINI_MCP to a JSON file with mcpServers",
+  };
+}
+
+/**
+ * The tools of every configured server, named `<server>__<tool>`. A server that does not
+ * start is a warning through `onNotice`, not a failure; a bad configuration file is a
+ * `config_invalid` error.
+ */
+export async function createTools(options: CreateToolOptions): Promise<Tool<McpArguments>[]> {
+  const servers = await readMcpConfig(options.env, options.cwd);
+  if (!servers) throw new LangchainMiniError("config_invalid", reasonOf(availability(options.env)));
+  return serverTools(servers, {
+    timeoutMs: timeoutOf(options.env),
+    ...(options.onNotice ? { onNotice: options.onNotice } : {}),
+  });
+}
+
+/** Stops every server this process started. */
+export function close(): Promise<void> {
+  return closeServers();
+}
+
+function timeoutOf(env: PluginEnv) {
+  const value = env.LANGCHAIN_MINI_MCP_TIMEOUT?.trim();
+  if (!value) return 30_000;
+  const seconds = Number(value);
+  if (!(Number.isFinite(seconds) && seconds > 0)) {
+    throw new LangchainMiniError(
+      "config_invalid",
+      `LANGCHAIN_MINI_MCP_TIMEOUT must be a number of seconds above 0, not "${value}"`,
+    );
+  }
+  return Math.round(seconds * 1000);
+}
+
+function reasonOf(availability: Availability) {
+  return availability.available ? "" : availability.reason;
+}

@@ -1,0 +1,135 @@
+import type { PluginNotice, Tool } from "@langchain-mini/core";
+import { type Tool as McpToolInfo, SdkError, SdkErrorCode } from "@modelcontextprotocol/client";
+import type { ServerConfig } from "./config.js";
+import { type Connection, connect, seconds } from "./connect.js";
+import { type McpArguments, mcpTool, stoppedMessage } from "./mcp-tool.js";
+import { ToolNamer } from "./tool-names.js";
+
+type NoticeSink = (notice: PluginNotice) => void;
+
+interface Running {
+  readonly connection: Connection;
+  readonly tools: readonly McpToolInfo[];
+  /** Set when the server went away (its process exited, the connection closed). */
+  stopped?: string;
+  /** Set when this process closes it: its going away is then no news. */
+  closing?: boolean;
+}
+
+/** One configured server: started once, its stderr sent to the latest host that asked. */
+class Entry {
+  notices: NoticeSink | undefined;
+  readonly started: Promise<Running>;
+
+  constructor(config: ServerConfig, timeoutMs: number) {
+    const source = sourceOf(config.name);
+    this.started = start(config, timeoutMs, (line) =>
+      this.notices?.({ level: "log", source, message: line }),
+    );
+    // A failure is reported where it is awaited; this keeps Node from calling it unhandled.
+    this.started.catch(() => undefined);
+  }
+}
+
+/** Every server this process started, by its configuration: each starts once. */
+const servers = new Map<string, Entry>();
+
+export interface StartOptions {
+  readonly timeoutMs: number;
+  readonly onNotice?: NoticeSink;
+}
+
+/**
+ * The tools of every configured server. Servers start in parallel, the first time they
+ * are asked for; one that fails to start or to list its tools is one warning, and the
+ * others' tools are still offered.
+ */
+export async function serverTools(
+  configs: readonly ServerConfig[],
+  options: StartOptions,
+): Promise<Tool<McpArguments>[]> {
+  const entries = configs.map((config) => {
+    const entry = entryFor(config, options.timeoutMs);
+    entry.notices = options.onNotice;
+    return entry;
+  });
+  const settled = await Promise.allSettled(entries.map((entry) => entry.started));
+  const namer = new ToolNamer();
+  const tools: Tool<McpArguments>[] = [];
+  settled.forEach((outcome, index) => {
+    const config = configs[index] as ServerConfig;
+    if (outcome.status === "rejected") {
+      options.onNotice?.({
+        level: "warning",
+        source: sourceOf(config.name),
+        message: `MCP server "${config.name}" did not start: ${reasonOf(outcome.reason)}. Its tools are left out`,
+      });
+      return;
+    }
+    const running = outcome.value;
+    const source = {
+      server: config.name,
+      connection: running.connection,
+      stopped: () => running.stopped,
+    };
+    for (const info of running.tools) {
+      tools.push(mcpTool(namer.name(config.name, info.name), info, source));
+    }
+  });
+  return tools;
+}
+
+/** Stops every server this process started: stdio servers get EOF, then SIGTERM, then SIGKILL. */
+export async function closeServers() {
+  const entries = [...servers.values()];
+  servers.clear();
+  await Promise.all(
+    entries.map(async (entry) => {
+      const running = await entry.started.catch(() => undefined);
+      if (!running) return;
+      running.closing = true;
+      await running.connection.close().catch(() => undefined);
+    }),
+  );
+}
+
+function entryFor(config: ServerConfig, timeoutMs: number): Entry {
+  const key = JSON.stringify(config);
+  let entry = servers.get(key);
+  if (!entry) {
+    entry = new Entry(config, timeoutMs);
+    servers.set(key, entry);
+  }
+  return entry;
+}
+
+async function start(config: ServerConfig, timeoutMs: number, onLog: (line: string) => void) {
+  const connection = await connect(config, { timeoutMs, onLog });
+  let tools: readonly McpToolInfo[];
+  try {
+    ({ tools } = await connection.client.listTools(undefined, { timeout: timeoutMs }));
+  } catch (error) {
+    await connection.close().catch(() => undefined);
+    const why =
+      error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout
+        ? `within ${seconds(timeoutMs)}`
+        : `(${reasonOf(error)})`;
+    throw new Error(`it did not list its tools ${why}`, { cause: error });
+  }
+  const running: Running = { connection, tools };
+  connection.client.onclose = () => {
+    if (running.closing) return;
+    running.stopped = stoppedMessage(config.name);
+    onLog("(the server stopped: the connection closed)");
+  };
+  return running;
+}
+
+function sourceOf(name: string) {
+  return `MCP server "${name}"`;
+}
+
+function reasonOf(error: unknown) {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.replace(/\.$/, "") || "unknown error";
+}

@@ -1,0 +1,55 @@
+/** A longer line is cut: a server that prints a megabyte on one line is still one log line. */
+const MAX_LINE = 2_000;
+/** After this much, a server's stderr is dropped (said once): the trace must not fill the disk. */
+const MAX_TOTAL = 1_000_000;
+/** Kept to explain a server that dies while starting. */
+const KEEP_LAST = 3;
+
+/** Splits a server's stderr into lines for the trace, within limits. */
+export class StderrLines {
+  #partial = "";
+  #total = 0;
+  #dropped = false;
+  readonly #last: string[] = [];
+  readonly #onLine: (line: string) => void;
+
+  constructor(onLine: (line: string) => void) {
+    this.#onLine = onLine;
+  }
+
+  push(chunk: Buffer | string) {
+    if (this.#dropped) return;
+    this.#total += chunk.length;
+    if (this.#total > MAX_TOTAL) {
+      this.#dropped = true;
+      this.#emit(`(more than ${MAX_TOTAL} bytes on stderr: the rest is dropped)`);
+      return;
+    }
+    const lines = (this.#partial + String(chunk)).split("\n");
+    this.#partial = lines.pop() ?? "";
+    if (this.#partial.length > MAX_LINE) {
+      lines.push(this.#partial);
+      this.#partial = "";
+    }
+    for (const line of lines) this.#emit(line);
+  }
+
+  end() {
+    if (this.#partial) this.#emit(this.#partial);
+    this.#partial = "";
+  }
+
+  /** The last few lines, for an error message. */
+  last(): readonly string[] {
+    return [...this.#last];
+  }
+
+  #emit(raw: string) {
+    const line = raw.replace(/\r$/, "").trimEnd();
+    if (!line) return;
+    const shown = line.length > MAX_LINE ? `${line.slice(0, MAX_LINE)}…` : line;
+    this.#last.push(shown.length > 200 ? `${shown.slice(0, 200)}…` : shown);
+    if (this.#last.length > KEEP_LAST) this.#last.shift();
+    this.#onLine(shown);
+  }
+}
