@@ -1,3 +1,4 @@
+import { compile, equal, hasType, isObject, show, typeName } from "./json-schema-values.js";
 import type { JsonSchema } from "./llm.js";
 
 /** One thing wrong with a tool's arguments: where (`city`, `stops[2].name`) and what. */
@@ -179,52 +180,6 @@ function checkOptions(options: readonly unknown[], value: unknown, path: string,
   return results.reduce((best, issues) => (issues.length < best.length ? issues : best));
 }
 
-function hasType(value: unknown, type: unknown) {
-  switch (type) {
-    case "string":
-      return typeof value === "string";
-    case "number":
-      return typeof value === "number" && Number.isFinite(value);
-    case "integer":
-      return Number.isInteger(value);
-    case "boolean":
-      return typeof value === "boolean";
-    case "null":
-      return value === null;
-    case "array":
-      return Array.isArray(value);
-    case "object":
-      return isObject(value);
-    default:
-      return true;
-  }
-}
-
-function typeName(type: unknown) {
-  const names: Record<string, string> = {
-    string: "a string",
-    number: "a number",
-    integer: "an integer",
-    boolean: "true or false",
-    null: "null",
-    array: "an array",
-    object: "an object",
-  };
-  return (
-    (typeof type === "string" && Object.hasOwn(names, type) ? names[type] : undefined) ??
-    String(type)
-  );
-}
-
-/** A value as the model wrote it, short: `"three"`, `42`, `an object`. */
-export function show(value: unknown) {
-  if (Array.isArray(value)) return "an array";
-  if (isObject(value)) return "an object";
-  if (value === undefined) return "nothing";
-  const text = JSON.stringify(value);
-  return text.length > 40 ? `${text.slice(0, 37)}...` : text;
-}
-
 function join(path: string, name: string) {
   const key = /^[A-Za-z_$][\w$-]*$/.test(name) ? name : JSON.stringify(name);
   return path ? `${path}.${key}` : key;
@@ -245,39 +200,4 @@ function resolveRef(root: JsonSchema, ref: string): unknown {
     node = Object.hasOwn(node, key) ? (node as Record<string, unknown>)[key] : undefined;
   }
   return node;
-}
-
-const patterns = new Map<string, RegExp | undefined>();
-
-function compile(pattern: string) {
-  if (!patterns.has(pattern)) {
-    let compiled: RegExp | undefined;
-    try {
-      compiled = new RegExp(pattern, "u");
-    } catch {
-      compiled = undefined;
-    }
-    if (patterns.size > 500) patterns.clear();
-    patterns.set(pattern, compiled);
-  }
-  return patterns.get(pattern);
-}
-
-function equal(left: unknown, right: unknown): boolean {
-  if (left === right) return true;
-  if (Array.isArray(left) && Array.isArray(right)) {
-    return left.length === right.length && left.every((item, index) => equal(item, right[index]));
-  }
-  if (isObject(left) && isObject(right)) {
-    const keys = Object.keys(left);
-    return (
-      keys.length === Object.keys(right).length &&
-      keys.every((key) => Object.hasOwn(right, key) && equal(left[key], right[key]))
-    );
-  }
-  return false;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
