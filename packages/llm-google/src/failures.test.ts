@@ -1,0 +1,260 @@
+import { generate } from "@langchain-mini/core";
+import { describe, expect, it } from "vitest";
+import { GeminiLlm } from "./gemini-llm.js";
+import { failureOf, KEY, llmFor } from "./test-support/fake-llm.js";
+import type { FakeReply } from "./testing/fake-gemini-server.js";
+
+const rateLimited = (quotaId: string, retryDelay: string): FakeReply => ({
+  status: 429,
+  error: {
+    message:
+      "You exceeded your current quota, please check your plan and billing details. For more information on this error, head to: https://ai.google.dev/gemini-api/docs/rate-limits.",
+    status: "RESOURCE_EXHAUSTED",
+    details: [
+      {
+        "@type": "type.googleapis.com/google.rpc.QuotaFailure",
+        violations: [{ quotaMetric: "generate_content_free_tier_requests", quotaId }],
+      },
+      { "@type": "type.googleapis.com/google.rpc.RetryInfo", retryDelay },
+    ],
+  },
+});
+
+// Each row: what the server does, the error code, and the exact line the user reads.
+const failures: Array<[string, FakeReply[], string, string]> = [
+  [
+    "a key without access (403)",
+    [
+      {
+        status: 403,
+        error: {
+          message:
+            "Generative Language API has not been used in project 123 before or it is disabled.",
+          status: "PERMISSION_DENIED",
+        },
+      },
+    ],
+    "llm_auth",
+    "The API key may not use model 'gemini-3.8-flash' at HOST (403): Generative Language API has not been used in project 123 before or it is disabled.: check the key's project and that the Gemini API is enabled for it",
+  ],
+  [
+    "an unknown model (404)",
+    [
+      {
+        status: 404,
+        error: {
+          message:
+            "models/gemini-3.8-flash is not found for API version v1, or is not supported for generateContent. Call ListModels to see the list of available models and their supported methods.",
+          status: "NOT_FOUND",
+        },
+      },
+    ],
+    "llm_not_found",
+    "Model 'gemini-3.8-flash' was not found at HOST (404): check GEMINI_MODEL or --llm google:<model>",
+  ],
+  [
+    "an invalid request (400), saying what was invalid and without the key",
+    [
+      {
+        status: 400,
+        error: {
+          message: `* GenerateContentRequest.generation_config.max_output_tokens: must be positive (key ${KEY})\n`,
+          status: "INVALID_ARGUMENT",
+        },
+      },
+    ],
+    "llm_bad_request",
+    "HOST refused the request (400 INVALID_ARGUMENT): * GenerateContentRequest.generation_config.max_output_tokens: must be positive (key ***)",
+  ],
+  [
+    "a model without function calling (400)",
+    [
+      {
+        status: 400,
+        error: {
+          message: "Function calling is not enabled for this model",
+          status: "INVALID_ARGUMENT",
+        },
+      },
+    ],
+    "llm_bad_request",
+    "HOST refused the request (400 INVALID_ARGUMENT): Function calling is not enabled for this model: use the text ReAct agent (--agent react) with this model",
+  ],
+  [
+    "429 every time",
+    [rateLimited("GenerateRequestsPerMinutePerProjectPerModel-FreeTier", "0.01s")],
+    "llm_rate_limited",
+    "Rate limited by HOST (429) after 2 retries: wait a moment and try again, or check your plan's limits",
+  ],
+  [
+    "a daily quota used up (429)",
+    [rateLimited("GenerateRequestsPerDayPerProjectPerModel-FreeTier", "3600s")],
+    "llm_rate_limited",
+    "HOST says the daily quota for model 'gemini-3.8-flash' is used up (429): try again tomorrow, or check your plan and billing",
+  ],
+  [
+    "500 every time",
+    [{ status: 500, error: { message: "An internal error has occurred.", status: "INTERNAL" } }],
+    "llm_server",
+    "HOST failed with 500 after 2 retries (An internal error has occurred.): try again later",
+  ],
+  [
+    "an overloaded model (503)",
+    [
+      {
+        status: 503,
+        error: {
+          message: "The model is overloaded. Please try again later.",
+          status: "UNAVAILABLE",
+        },
+      },
+    ],
+    "llm_server",
+    "HOST failed with 503 after 2 retries (The model is overloaded. Please try again later.): try again later",
+  ],
+  [
+    "a malformed event",
+    [{ malformed: true }],
+    "llm_bad_response",
+    "HOST sent a reply that is not a Gemini API stream: check GOOGLE_GEMINI_BASE_URL",
+  ],
+  [
+    "a web page instead of an API",
+    [{ raw: "<html><body>Welcome</body></html>", contentType: "text/html" }],
+    "llm_bad_response",
+    "HOST sent a reply that is not a Gemini API stream: check GOOGLE_GEMINI_BASE_URL",
+  ],
+  [
+    "some other JSON events",
+    [{ raw: 'data: {"hello":"world"}\r\n\r\n', contentType: "text/event-stream" }],
+    "llm_bad_response",
+    "HOST sent a reply that is not a Gemini API stream: check GOOGLE_GEMINI_BASE_URL",
+  ],
+  [
+    "a disconnect mid-stream",
+    [{ text: "Final Answer: this reply will be cut", chunkSize: 4, disconnectAfter: 3 }],
+    "llm_stream_broken",
+    "The reply from HOST ended before it was complete: try again (the partial reply was discarded)",
+  ],
+  [
+    "an error event mid-stream",
+    [{ text: "Final Answer: this reply will fail", chunkSize: 4, errorEventAfter: 3 }],
+    "llm_stream_broken",
+    "The reply from HOST ended before it was complete: An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting: try again (the partial reply was discarded)",
+  ],
+];
+
+describe("failures, as the user reads them", () => {
+  it.each(failures)("explains %s", async (_name, replies, code, message) => {
+    const { llm, host } = await llmFor(replies);
+    const failure = await failureOf(generate(llm, { prompt: "p" }));
+    expect({ code: failure.code, message: failure.message }).toEqual({
+      code,
+      message: message.replace("HOST", host),
+    });
+    expect(failure.message).not.toContain(KEY);
+  });
+
+  it("explains a key Gemini rejects, naming the variable it came from and never the key", async () => {
+    const { fake } = await llmFor([{ text: "x" }]);
+    const env = {
+      GEMINI_API_KEY: "AIzaSy-wrong-key-0987654321",
+      GOOGLE_GEMINI_BASE_URL: fake.baseUrl,
+    };
+    const failure = await failureOf(generate(new GeminiLlm({ env }), { prompt: "p" }));
+    expect({ code: failure.code, message: failure.message }).toEqual({
+      code: "llm_auth",
+      message: `GEMINI_API_KEY was rejected by ${fake.baseUrl} (400 API_KEY_INVALID): check the key, or set GOOGLE_GEMINI_BASE_URL for another server`,
+    });
+    expect(failure.message).not.toContain("wrong-key");
+    const google = { ...env, GOOGLE_API_KEY: "AIzaSy-other-wrong-key" };
+    const other = await failureOf(generate(new GeminiLlm({ env: google }), { prompt: "p" }));
+    expect(other.message).toMatch(/^GOOGLE_API_KEY was rejected/);
+    expect(fake.requests.map((request) => request.apiKey)).toEqual([
+      "AIzaSy-wrong-key-0987654321",
+      "AIzaSy-other-wrong-key",
+    ]);
+  });
+
+  it("explains a base URL that is not the Gemini API (404 page)", async () => {
+    const { fake } = await llmFor([{ text: "x" }]);
+    const baseUrl = `${fake.baseUrl}/wrong`;
+    const llm = new GeminiLlm({ apiKey: KEY, baseUrl, env: {} });
+    const failure = await failureOf(generate(llm, { prompt: "p" }));
+    expect({ code: failure.code, message: failure.message }).toEqual({
+      code: "llm_not_found",
+      message: `${baseUrl} has no Gemini API (404): check GOOGLE_GEMINI_BASE_URL (the SDK adds /<version>/models/… to it)`,
+    });
+  });
+
+  it("retries 429 after the delay Gemini names in RetryInfo, then succeeds", async () => {
+    const { llm, fake } = await llmFor([
+      rateLimited("GenerateRequestsPerMinutePerProjectPerModel-FreeTier", "0.15s"),
+      { text: "Final Answer: ok" },
+    ]);
+    expect((await generate(llm, { prompt: "p" })).text).toBe("Final Answer: ok");
+    const [first, second] = fake.requests;
+    expect(fake.requests).toHaveLength(2);
+    expect((second?.receivedAt ?? 0) - (first?.receivedAt ?? 0)).toBeGreaterThanOrEqual(140);
+  });
+
+  it("retries after the wait a proxy's retry-after header asks for", async () => {
+    const { llm, fake } = await llmFor([
+      {
+        status: 503,
+        error: { message: "busy", status: "UNAVAILABLE" },
+        headers: { "retry-after": "0.2" },
+      },
+      { text: "Final Answer: ok" },
+    ]);
+    expect((await generate(llm, { prompt: "p" })).text).toBe("Final Answer: ok");
+    const [first, second] = fake.requests;
+    expect((second?.receivedAt ?? 0) - (first?.receivedAt ?? 0)).toBeGreaterThanOrEqual(190);
+  });
+
+  it("retries a 500, then succeeds; never retries a refusal, nor at all with maxRetries 0", async () => {
+    const flaky = await llmFor([
+      { status: 500, error: { message: "boom", status: "INTERNAL" } },
+      { text: "Final Answer: ok" },
+    ]);
+    expect((await generate(flaky.llm, { prompt: "p" })).text).toBe("Final Answer: ok");
+    expect(flaky.fake.requests).toHaveLength(2);
+    const refused = await llmFor([
+      { status: 400, error: { message: "no", status: "INVALID_ARGUMENT" } },
+    ]);
+    await failureOf(generate(refused.llm, { prompt: "p" }));
+    expect(refused.fake.requests).toHaveLength(1);
+    const once = await llmFor(
+      [{ status: 429, error: { message: "x", status: "RESOURCE_EXHAUSTED" } }],
+      {
+        maxRetries: 0,
+      },
+    );
+    const failure = await failureOf(generate(once.llm, { prompt: "p" }));
+    expect(failure.message).toBe(
+      `Rate limited by ${once.host} (429): wait a moment and try again, or check your plan's limits`,
+    );
+    expect(once.fake.requests).toHaveLength(1);
+  });
+
+  it("explains a refused connection at once", async () => {
+    const { llm, fake, host } = await llmFor([{ text: "x" }]);
+    await fake.close();
+    const failure = await failureOf(generate(llm, { prompt: "p" }));
+    expect({ code: failure.code, message: failure.message }).toEqual({
+      code: "llm_connection",
+      message: `Cannot connect to ${host} (ECONNREFUSED): check your network, and that GOOGLE_GEMINI_BASE_URL is right`,
+    });
+  });
+
+  it("explains https:// to a server that speaks plain http", async () => {
+    const { fake } = await llmFor([{ text: "x" }]);
+    const baseUrl = fake.baseUrl.replace("http:", "https:");
+    const llm = new GeminiLlm({ apiKey: KEY, baseUrl, env: {} });
+    const failure = await failureOf(generate(llm, { prompt: "p" }));
+    expect({ code: failure.code, message: failure.message }).toEqual({
+      code: "llm_connection",
+      message: `Secure connection to ${baseUrl} failed (ERR_SSL_WRONG_VERSION_NUMBER): use http:// in GOOGLE_GEMINI_BASE_URL for a server without TLS, or trust its certificate with NODE_EXTRA_CA_CERTS`,
+    });
+  });
+});

@@ -1,0 +1,16 @@
+export { GeminiLlm, MAX_STOP_SEQUENCES } from "./gemini-llm.js";
+export {
+  availability,
+  capabilities,
+  createLlm,
+  defaultModel,
+  description,
+  environment,
+} from "./plugin.js";
+export {
+  DEFAULT_MODEL,
+  DEFAULT_TIMEOUT_MS,
+  type GeminiOptions,
+  type GeminiSettings,
+  resolveSettings,
+} from "./settings.js";

@@ -1,0 +1,30 @@
+import type { Availability, CreateLlmOptions, EnvVariable, PluginEnv } from "@langchain-mini/core";
+import { GeminiLlm } from "./gemini-llm.js";
+import { DEFAULT_MODEL, MISSING_KEY } from "./settings.js";
+
+// The plug-in contract of @langchain-mini/core: what a host knows before calling createLlm.
+
+export const description = "Google's Gemini API";
+
+export const defaultModel = DEFAULT_MODEL;
+
+export { capabilities } from "./capabilities.js";
+
+export const environment: readonly EnvVariable[] = [
+  { name: "GEMINI_API_KEY", description: "the API key, from Google AI Studio", secret: true },
+  { name: "GOOGLE_API_KEY", description: "the API key (wins over GEMINI_API_KEY)", secret: true },
+  { name: "GOOGLE_GEMINI_BASE_URL", description: "another server that speaks the Gemini API" },
+  { name: "GEMINI_MODEL", description: `the model (default ${DEFAULT_MODEL})` },
+  { name: "GOOGLE_GENAI_API_VERSION", description: "the API version, e.g. v1beta" },
+  { name: "GEMINI_TIMEOUT_MS", description: "give up on a server silent this long" },
+];
+
+/** Like the SDK itself: either key will do. */
+export function availability(env: PluginEnv): Availability {
+  if (env.GOOGLE_API_KEY?.trim() || env.GEMINI_API_KEY?.trim()) return { available: true };
+  return { available: false, reason: MISSING_KEY };
+}
+
+export function createLlm(options: CreateLlmOptions) {
+  return new GeminiLlm({ model: options.model || undefined, env: options.env });
+}

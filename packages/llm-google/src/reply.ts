@@ -1,0 +1,60 @@
+import type {
+  GenerateContentResponse,
+  GenerateContentResponseUsageMetadata,
+  Part,
+} from "@google/genai";
+import type { FinishReason, TokenUsage, ToolCall } from "@langchain-mini/core";
+import { toProviderData } from "./provider-data.js";
+
+type Candidate = NonNullable<GenerateContentResponse["candidates"]>[number];
+
+/** The first candidate of a streamed chunk: the only one asked for. */
+export function candidateOf(chunk: GenerateContentResponse): Candidate | undefined {
+  return chunk.candidates?.[0];
+}
+
+/**
+ * A part's visible text. Read from the parts, never through the SDK's `chunk.text`,
+ * which warns on stderr for a chunk with a function call; thought summaries are not
+ * the answer.
+ */
+export function textOf(part: Part): string {
+  return part.thought ? "" : (part.text ?? "");
+}
+
+/** A function call as core's tool call; `id` is used when Gemini gave the call none. */
+export function toToolCall(part: Part, id: string): ToolCall | undefined {
+  const call = part.functionCall;
+  if (!call?.name) return undefined;
+  const providerData = toProviderData({
+    ...(part.thoughtSignature ? { thoughtSignature: part.thoughtSignature } : {}),
+    ...(call.id ? { callId: call.id } : {}),
+  });
+  return {
+    id: call.id || id,
+    name: call.name,
+    arguments: JSON.stringify(call.args ?? {}),
+    ...(providerData ? { providerData } : {}),
+  };
+}
+
+/**
+ * Gemini's counts as core's: thinking is billed as output and prompts for built-in
+ * tools as input; the cache count is reported even when nothing was read from it
+ * (Gemini caches long prompts by itself, so 0 is a figure, not a gap).
+ */
+export function toUsage(metadata: GenerateContentResponseUsageMetadata): TokenUsage {
+  return {
+    inputTokens: (metadata.promptTokenCount ?? 0) + (metadata.toolUsePromptTokenCount ?? 0),
+    outputTokens: (metadata.candidatesTokenCount ?? 0) + (metadata.thoughtsTokenCount ?? 0),
+    cachedInputTokens: metadata.cachedContentTokenCount ?? 0,
+  };
+}
+
+/** Gemini ends a reply with STOP whether or not it called functions. */
+export function toFinishReason(reason: string, calledTools: boolean): FinishReason {
+  if (calledTools) return "tool-calls";
+  if (reason === "STOP") return "stop";
+  if (reason === "MAX_TOKENS") return "length";
+  return "other";
+}
