@@ -16,7 +16,8 @@ describe("replies that stall, break off or are cancelled", () => {
       code: "llm_timeout",
       message: `${silent.host} sent nothing for 0.2 s: try again, or raise GEMINI_TIMEOUT_MS`,
     });
-    expect(silent.fake.requests).toHaveLength(1);
+    // A timeout is not retried (on a busy machine the request may not even have arrived).
+    expect(silent.fake.requests.length).toBeLessThanOrEqual(1);
     const stalled = await llmFor(
       [{ text: "Final Answer: slow", chunkSize: 5, chunkDelayMs: 2_000 }],
       { timeoutMs: 200 },

@@ -49,7 +49,7 @@ export function failureOf(promise: Promise<unknown>) {
 
 /** Waits for something the server sees (a closed connection), with a generous limit. */
 export async function until(condition: () => boolean) {
-  for (let tries = 0; tries < 500 && !condition(); tries++) {
+  for (let tries = 0; tries < 3_000 && !condition(); tries++) {
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   expect(condition()).toBe(true);
