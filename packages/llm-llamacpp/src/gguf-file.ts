@@ -1,4 +1,5 @@
 import { open } from "node:fs/promises";
+import { resolve } from "node:path";
 import { LangchainMiniError } from "@langchain-mini/core";
 
 const GGUF_MAGIC = "GGUF";
@@ -20,7 +21,7 @@ export async function checkGgufFile(path: string) {
             : String((error as Error).message).split("\n")[0];
     throw new LangchainMiniError(
       "config_invalid",
-      `Cannot read the model file ${path}: ${reason}. Give the path of a .gguf file, or a URL or hf: URI to download one`,
+      `Cannot read the model file ${resolve(path)}: ${reason}. Give the path of a .gguf file, or a URL or hf: URI to download one`,
       { cause: error },
     );
   }

@@ -1,6 +1,6 @@
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { runCli } from "../test-support/cli.js";
+import { runCli, tempDir } from "../test-support/cli.js";
 
 const fixtures = resolve(import.meta.dirname, "../../fixtures/scripts");
 const script = (name: string) => `script:${join(fixtures, name)}`;
@@ -26,6 +26,33 @@ describe("ask: usage and configuration errors are exit 2, one line, no stack tra
     expect(result.status).toBe(2);
     expect(result.stdout).toBe("");
     expect(result.stderr).toBe(`langchain-mini: ${message.replace("{path}", path)}\n`);
+  });
+
+  it("names the full path it looked at for every file it cannot find", async () => {
+    const directory = tempDir();
+    const cases: Array<[string[], string]> = [
+      [
+        ["ask", "--llm", "script:answers.json", "q"],
+        `Cannot read the script file ${join(directory, "answers.json")}: no such file`,
+      ],
+      [
+        ["replay", "run.jsonl"],
+        `Cannot read the trace ${join(directory, "run.jsonl")}: no such file`,
+      ],
+      [
+        ["ask", "--llm", "llamacpp:models/tiny.gguf", "q"],
+        `Cannot read the model file ${join(directory, "models", "tiny.gguf")}: no such file. Give the path of a .gguf file, or a URL or hf: URI to download one`,
+      ],
+      [
+        ["ask", "--llm", script("seed-000-square-root.json"), "--tools", "./my-tool.js", "q"],
+        `No tool module at ./my-tool.js (looked for ${join(directory, "my-tool.js")})`,
+      ],
+    ];
+    for (const [args, message] of cases) {
+      const result = await runCli(args, { cwd: directory });
+      expect(result.stderr).toBe(`langchain-mini: ${message}\n`);
+      expect(result.status).toBe(2);
+    }
   });
 
   it("no --llm says what to set", async () => {

@@ -1,7 +1,8 @@
 import { readFile } from "node:fs/promises";
+import { resolve } from "node:path";
 import { usageError } from "./usage-error.js";
 
-/** Reads a file the user named; a failure is a one-line usage error naming it. */
+/** Reads a file the user named; a failure is a one-line usage error naming the full path tried. */
 export async function readUserFile(path: string, what: string) {
   try {
     return await readFile(path, "utf8");
@@ -13,6 +14,6 @@ export async function readUserFile(path: string, what: string) {
         : code === "EISDIR"
           ? "it is a folder"
           : (error as Error).message;
-    throw usageError(`Cannot read ${what} ${path}: ${reason}`);
+    throw usageError(`Cannot read ${what} ${resolve(path)}: ${reason}`);
   }
 }

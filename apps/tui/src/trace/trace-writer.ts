@@ -1,5 +1,5 @@
 import { closeSync, mkdirSync, openSync, writeSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import type { AgentEvent } from "@langchain-mini/core";
 import type { Env } from "../config/env.js";
 import { usageError } from "../config/usage-error.js";
@@ -24,7 +24,7 @@ export function openTrace(path: string, env: Env): TraceWriter {
     mkdirSync(dirname(path), { recursive: true });
     descriptor = openSync(path, "w");
   } catch (error) {
-    throw usageError(`Cannot write the trace file ${path}: ${(error as Error).message}`);
+    throw usageError(`Cannot write the trace file ${resolve(path)}: ${(error as Error).message}`);
   }
   const redact = createRedactor(env);
   const started = performance.now();

@@ -1,0 +1,93 @@
+import { spawn } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { tempDir } from "./test-support/cli.js";
+
+/**
+ * `./dev start` from a checkout, as the README's examples run it, but from another
+ * directory. It runs in the serial phase of the test run (package.json's test:serial):
+ * `./dev start` runs turbo's build itself, which must not overlap the workspace's own.
+ */
+const ROOT = resolve(import.meta.dirname, "../../..");
+const DEV = join(ROOT, "dev");
+
+const SHOUT_TOOL = `export function createTool() {
+  return { name: "shout", description: "Upper-cases its input.", execute: (input) => input.toUpperCase() };
+}`;
+
+function run(command: string, args: readonly string[], cwd: string, home = process.env.HOME) {
+  return new Promise<{ status: number | null; stdout: string; stderr: string }>((done, fail) => {
+    const child = spawn(command, args, {
+      cwd,
+      // The developer's shell: PATH (with the toolchain ./dev brought) and HOME, no keys.
+      env: { PATH: process.env.PATH ?? "", HOME: home ?? "" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+      stdout += chunk;
+    });
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+      stderr += chunk;
+    });
+    child.on("error", fail);
+    child.on("close", (status) => done({ status, stdout, stderr }));
+  });
+}
+
+describe("./dev start", () => {
+  // Two turbo runs (cached builds) and two CLI runs: room for a busy machine.
+  it("runs the CLI in the caller's directory: a relative plug-in, script and trace mean what they say", {
+    timeout: 180_000,
+  }, async () => {
+    const directory = tempDir();
+    writeFileSync(join(directory, "my-tool.js"), SHOUT_TOOL);
+    writeFileSync(
+      join(directory, "answers.json"),
+      JSON.stringify([
+        " I should shout.\nAction: shout\nAction Input: hello",
+        " I now know the final answer\nFinal Answer: HELLO",
+      ]),
+    );
+    const args = [
+      "--llm",
+      "script:answers.json",
+      "--tools",
+      "./my-tool.js",
+      "--trace",
+      "run.jsonl",
+    ];
+    const result = await run(DEV, ["start", "ask", ...args, "Shout hello"], directory);
+    expect(result.stderr).toContain("Action: shout\nAction Input: hello\nObservation: HELLO\n");
+    expect(result.stdout).toBe("HELLO\n");
+    expect(result.status).toBe(0);
+    const trace = readFileSync(join(directory, "run.jsonl"), "utf8");
+    expect(trace).toContain('"type":"run-end"');
+
+    const missing = await run(DEV, ["start", "ask", "--llm", "script:nope.json", "q"], directory);
+    expect(missing.stderr).toBe(
+      `langchain-mini: Cannot read the script file ${join(directory, "nope.json")}: no such file\n`,
+    );
+    expect(missing.status).toBe(2);
+  });
+
+  it("is on PATH as langchain-mini the way the README says", { timeout: 180_000 }, async () => {
+    const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+    const snippet = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)]
+      .map((match) => match[1] ?? "")
+      .find((block) => block.includes("~/.local/bin/langchain-mini"));
+    expect(snippet, "the README's snippet that puts langchain-mini on PATH").toBeDefined();
+    const home = tempDir();
+    const installed = await run("bash", ["-euc", snippet ?? ""], ROOT, home);
+    expect(installed).toMatchObject({ status: 0, stderr: "" });
+
+    const directory = tempDir();
+    writeFileSync(join(directory, "answers.json"), JSON.stringify([" ok\nFinal Answer: found"]));
+    const bin = join(home, ".local", "bin", "langchain-mini");
+    const result = await run(bin, ["ask", "--llm", "script:answers.json", "q"], directory, home);
+    expect(result.stdout).toBe("found\n");
+    expect(result.status).toBe(0);
+  });
+});
