@@ -1,0 +1,210 @@
+import Anthropic from "@anthropic-ai/sdk";
+import { generate } from "@langchain-mini/core";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { AnthropicLlm } from "./anthropic-llm.js";
+import { toLlmError } from "./failures.js";
+import { resolveSettings } from "./settings.js";
+import { failureOf, KEY, llmFor } from "./test-support/fake-llm.js";
+import type { FakeReply } from "./testing/fake-anthropic-server.js";
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const error = (status: number, type: string, message: string): FakeReply => ({
+  status,
+  error: { type, message },
+});
+
+// Each row: what the server does, the error code, and the exact line the user reads.
+const failures: Array<[string, FakeReply[], string, string]> = [
+  [
+    "a rejected key (401)",
+    [error(401, "authentication_error", `invalid x-api-key ${KEY}`)],
+    "llm_auth",
+    "ANTHROPIC_API_KEY was rejected by HOST (401): check the key, or set ANTHROPIC_BASE_URL for another server",
+  ],
+  [
+    "a key without access (403)",
+    [
+      error(
+        403,
+        "permission_error",
+        "Your API key does not have permission to use the specified resource.",
+      ),
+    ],
+    "llm_auth",
+    "The API key may not use model 'test-model' at HOST (403: Your API key does not have permission to use the specified resource.): check the key's workspace and permissions",
+  ],
+  [
+    "an unknown model (404)",
+    [error(404, "not_found_error", "model: test-model")],
+    "llm_not_found",
+    "Model 'test-model' was not found at HOST (404): check ANTHROPIC_MODEL or --llm anthropic:<model>",
+  ],
+  [
+    "an invalid request (400), with the key taken out of the server's words",
+    [
+      error(
+        400,
+        "invalid_request_error",
+        `max_tokens: 100000 > 64000, which is the maximum allowed for ${KEY}`,
+      ),
+    ],
+    "llm_bad_request",
+    "HOST refused the request (400): max_tokens: 100000 > 64000, which is the maximum allowed for ***",
+  ],
+  [
+    "a compatible server without tool use (400)",
+    [error(400, "invalid_request_error", "this model does not support tools")],
+    "llm_bad_request",
+    "HOST refused the request (400): this model does not support tools: use the text ReAct agent (--agent react) with this model",
+  ],
+  [
+    "429 every time",
+    [
+      error(
+        429,
+        "rate_limit_error",
+        "Number of request tokens has exceeded your per-minute rate limit",
+      ),
+    ],
+    "llm_rate_limited",
+    "Rate limited by HOST (429) after 2 retries: wait a moment and try again, or check your plan's limits",
+  ],
+  [
+    "529 overloaded every time",
+    [error(529, "overloaded_error", "Overloaded")],
+    "llm_server",
+    "HOST is overloaded (529) after 2 retries: try again in a few minutes, or try another model",
+  ],
+  [
+    "500 every time",
+    [error(500, "api_error", "Internal server error")],
+    "llm_server",
+    "HOST failed with 500 after 2 retries: try again later",
+  ],
+  [
+    "a malformed event",
+    [{ malformed: true }],
+    "llm_bad_response",
+    "HOST sent a reply that is not a Messages API stream: check that ANTHROPIC_BASE_URL points at Anthropic's API or a compatible server",
+  ],
+  [
+    "a web page instead of an API",
+    [{ raw: "<html><body>Welcome</body></html>", contentType: "text/html" }],
+    "llm_bad_response",
+    "HOST sent a reply that is not a Messages API stream: check that ANTHROPIC_BASE_URL points at Anthropic's API or a compatible server",
+  ],
+  [
+    "a disconnect mid-stream",
+    [{ text: "Final Answer: this reply will be cut", chunkSize: 4, disconnectAfter: 3 }],
+    "llm_stream_broken",
+    "The reply from HOST ended before it was complete: try again (the partial reply was discarded)",
+  ],
+  [
+    "an error event mid-stream",
+    [{ text: "Final Answer: this reply will fail", chunkSize: 4, errorEventAfter: 3 }],
+    "llm_stream_broken",
+    "The reply from HOST ended before it was complete: Overloaded (overloaded_error): try again (the partial reply was discarded)",
+  ],
+];
+
+describe("failures, as the user reads them", () => {
+  it.each(failures)("explains %s", async (_name, replies, code, message) => {
+    const { llm, host } = await llmFor(replies);
+    const failure = await failureOf(generate(llm, { prompt: "p" }));
+    expect({ code: failure.code, message: failure.message }).toEqual({
+      code,
+      message: message.replace("HOST", host),
+    });
+    expect(failure.message).not.toContain(KEY);
+  });
+
+  it("explains a base URL that ends in /v1, where the SDK's path goes wrong (404)", async () => {
+    const { fake } = await llmFor([{ text: "x" }]);
+    const baseURL = `${fake.baseURL}/v1`;
+    const llm = new AnthropicLlm({ apiKey: KEY, baseURL, env: {} });
+    const failure = await failureOf(generate(llm, { prompt: "p" }));
+    expect({ code: failure.code, message: failure.message }).toEqual({
+      code: "llm_not_found",
+      message: `${baseURL} has no Messages API (404 for /v1/messages): check ANTHROPIC_BASE_URL, which must not end in /v1`,
+    });
+    expect(fake.requests[0]?.path).toBe("/v1/v1/messages");
+  });
+
+  it("retries 429 after the wait the server asks for, then succeeds", async () => {
+    const { llm, fake } = await llmFor([
+      { ...error(429, "rate_limit_error", "slow down"), headers: { "retry-after-ms": "150" } },
+      { text: "Final Answer: ok" },
+    ]);
+    expect((await generate(llm, { prompt: "p" })).text).toBe("Final Answer: ok");
+    const [first, second] = fake.requests;
+    expect(fake.requests).toHaveLength(2);
+    expect((second?.receivedAt ?? 0) - (first?.receivedAt ?? 0)).toBeGreaterThanOrEqual(140);
+  });
+
+  it("retries 529 and 5xx, then succeeds", async () => {
+    const { llm, fake } = await llmFor([
+      error(529, "overloaded_error", "Overloaded"),
+      error(503, "api_error", "unavailable"),
+      { text: "Final Answer: ok" },
+    ]);
+    expect((await generate(llm, { prompt: "p" })).text).toBe("Final Answer: ok");
+    expect(fake.requests).toHaveLength(3);
+  });
+
+  it("retries an overloaded_error event that comes before any text, as Anthropic sends it after a 200", async () => {
+    const { llm, fake } = await llmFor([
+      { text: "Final Answer: lost", errorEventAfter: 0 },
+      { text: "Final Answer: ok" },
+    ]);
+    expect((await generate(llm, { prompt: "p" })).text).toBe("Final Answer: ok");
+    expect(fake.requests).toHaveLength(2);
+  });
+
+  it("does not retry what the server says will not pass, nor retry at all with maxRetries 0", async () => {
+    const refuse = { ...error(500, "api_error", "boom"), headers: { "x-should-retry": "false" } };
+    const { llm, fake, host } = await llmFor([refuse]);
+    const failure = await failureOf(generate(llm, { prompt: "p" }));
+    expect(failure.message).toBe(`${host} failed with 500: try again later`);
+    expect(fake.requests).toHaveLength(1);
+    const once = await llmFor([error(529, "overloaded_error", "Overloaded")], { maxRetries: 0 });
+    await failureOf(generate(once.llm, { prompt: "p" }));
+    expect(once.fake.requests).toHaveLength(1);
+  });
+
+  it("explains a refused connection at once", async () => {
+    const { llm, fake, host } = await llmFor([{ text: "x" }]);
+    await fake.close();
+    const failure = await failureOf(generate(llm, { prompt: "p" }));
+    expect({ code: failure.code, message: failure.message }).toEqual({
+      code: "llm_connection",
+      message: `Cannot connect to ${host} (ECONNREFUSED): check that the server is running and ANTHROPIC_BASE_URL is right`,
+    });
+  });
+
+  it("explains a host name that does not resolve", () => {
+    // Built the way fetch and the SDK wrap a DNS failure: resolving a name is not offline.
+    const dns = Object.assign(new Error("getaddrinfo ENOTFOUND api.example.invalid"), {
+      code: "ENOTFOUND",
+    });
+    const failure = new Anthropic.APIConnectionError({
+      cause: new TypeError("fetch failed", { cause: dns }),
+    });
+    const settings = resolveSettings({ baseURL: "https://api.example.invalid", env: {} });
+    expect(toLlmError(failure, settings).message).toBe(
+      "Cannot find the host of https://api.example.invalid (ENOTFOUND): check the name in ANTHROPIC_BASE_URL and your network",
+    );
+  });
+
+  it("keeps the SDK's own logging off the user's terminal, and stdout clean", async () => {
+    const writes = (["error", "warn", "info", "log", "debug"] as const).map((level) =>
+      vi.spyOn(console, level).mockImplementation(() => undefined),
+    );
+    const stdout = vi.spyOn(process.stdout, "write");
+    const { llm } = await llmFor([{ malformed: true }]);
+    await failureOf(generate(llm, { prompt: "p" }));
+    for (const write of [...writes, stdout]) expect(write).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,17 @@
+export { AnthropicLlm } from "./anthropic-llm.js";
+export {
+  availability,
+  capabilities,
+  createLlm,
+  defaultModel,
+  description,
+  environment,
+} from "./plugin.js";
+export {
+  type AnthropicOptions,
+  type AnthropicSettings,
+  DEFAULT_MAX_TOKENS,
+  DEFAULT_MODEL,
+  DEFAULT_TIMEOUT_MS,
+  resolveSettings,
+} from "./settings.js";

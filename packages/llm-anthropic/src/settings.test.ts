@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { AnthropicLlm } from "./anthropic-llm.js";
+import { availability, createLlm, defaultModel, environment } from "./plugin.js";
+import { resolveSettings } from "./settings.js";
+
+const KEY = "sk-ant-test-secret-key-1234567890";
+
+describe("configuration", () => {
+  it("reads ANTHROPIC_* from the environment, with options in code winning", () => {
+    const env = {
+      ANTHROPIC_API_KEY: KEY,
+      ANTHROPIC_BASE_URL: "http://localhost:4000/",
+      ANTHROPIC_MODEL: "claude-sonnet-5-5",
+      ANTHROPIC_TIMEOUT_MS: "120000",
+    };
+    expect(resolveSettings({ env })).toMatchObject({
+      apiKey: KEY,
+      baseURL: "http://localhost:4000/",
+      model: "claude-sonnet-5-5",
+      timeoutMs: 120_000,
+      host: "http://localhost:4000",
+    });
+    expect(new AnthropicLlm({ env, model: "claude-opus-5-5", timeoutMs: 5_000 })).toMatchObject({
+      model: "claude-opus-5-5",
+      settings: { timeoutMs: 5_000 },
+    });
+  });
+
+  it("takes the model from --llm anthropic:<model> over ANTHROPIC_MODEL", () => {
+    const env = { ANTHROPIC_API_KEY: KEY, ANTHROPIC_MODEL: "claude-sonnet-5-5" };
+    expect(createLlm({ model: "claude-opus-5-5", env }).model).toBe("claude-opus-5-5");
+    expect(createLlm({ model: undefined, env }).model).toBe("claude-sonnet-5-5");
+    expect(createLlm({ model: "", env: { ANTHROPIC_API_KEY: KEY } }).model).toBe(defaultModel);
+  });
+
+  it("defaults to Anthropic's API and Claude Haiku 5.5, with a 60 s timeout and 2 retries", () => {
+    expect(resolveSettings({ env: { ANTHROPIC_API_KEY: KEY } })).toMatchObject({
+      model: "claude-haiku-5-5",
+      baseURL: "https://api.anthropic.com",
+      host: "api.anthropic.com",
+      timeoutMs: 60_000,
+      maxRetries: 2,
+      retryDelayMs: 500,
+      maxTokens: 8192,
+      promptCaching: true,
+      logLevel: "off",
+    });
+  });
+
+  it("passes ANTHROPIC_LOG to the SDK only when it names a level", () => {
+    const level = (value: string) =>
+      resolveSettings({ env: { ANTHROPIC_API_KEY: KEY, ANTHROPIC_LOG: value } }).logLevel;
+    expect([level("debug"), level("loud")]).toEqual(["debug", "off"]);
+  });
+
+  it("says what to set when the key is missing, before the SDK looks for other credentials", () => {
+    const missing =
+      "ANTHROPIC_API_KEY is not set: set it in the environment or .env (create a key at console.anthropic.com), or set ANTHROPIC_BASE_URL for a compatible server that needs none";
+    expect(() => resolveSettings({ env: {} })).toThrow(missing);
+    expect(() => createLlm({ model: undefined, env: {} })).toThrow(missing);
+    expect(availability({})).toEqual({ available: false, reason: missing });
+    expect(availability({ ANTHROPIC_API_KEY: KEY })).toEqual({ available: true });
+    expect(availability({ ANTHROPIC_BASE_URL: "http://localhost:4000" })).toEqual({
+      available: true,
+    });
+  });
+
+  it("says what is wrong with a base URL or a timeout, never showing the key", () => {
+    const attempt = () =>
+      resolveSettings({ env: { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: "localhost:4000" } });
+    expect(attempt).toThrow(
+      "ANTHROPIC_BASE_URL is not an http(s) URL: 'localhost:4000' (e.g. https://api.anthropic.com)",
+    );
+    expect(attempt).not.toThrow(new RegExp(KEY));
+    expect(() =>
+      resolveSettings({ env: { ANTHROPIC_API_KEY: KEY, ANTHROPIC_TIMEOUT_MS: "soon" } }),
+    ).toThrow("ANTHROPIC_TIMEOUT_MS must be a positive number of milliseconds, got 'soon'");
+  });
+
+  it("tells hosts which variables it reads, the key marked secret", () => {
+    expect(environment.map((variable) => [variable.name, variable.secret ?? false])).toEqual([
+      ["ANTHROPIC_API_KEY", true],
+      ["ANTHROPIC_BASE_URL", false],
+      ["ANTHROPIC_MODEL", false],
+      ["ANTHROPIC_TIMEOUT_MS", false],
+      ["ANTHROPIC_LOG", false],
+    ]);
+  });
+});
