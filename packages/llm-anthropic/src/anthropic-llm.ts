@@ -15,10 +15,10 @@ import { IdleTimer } from "./idle-timer.js";
 import { refusesPrefill, rememberPrefillRefused, takesPrefill } from "./model-support.js";
 import { PromptBlocks } from "./prompt-blocks.js";
 import { ReplyState } from "./reply-state.js";
-import { type PreparedRequest, prepareRequest, type RequestMemory } from "./request-body.js";
+import { type PreparedRequest, prepareRequest } from "./request-body.js";
 import { isRetryable, retryDelayMs, wait } from "./retry.js";
 import { type AnthropicOptions, type AnthropicSettings, resolveSettings } from "./settings.js";
-import { ThinkingMemory } from "./thinking-memory.js";
+import { withThinking } from "./thinking.js";
 
 type EventStream = AsyncIterable<Anthropic.Messages.RawMessageStreamEvent> & {
   readonly controller: AbortController;
@@ -42,10 +42,7 @@ export class AnthropicLlm implements Llm {
   readonly model: string;
   readonly settings: AnthropicSettings;
   readonly #client: Anthropic;
-  readonly #memory: RequestMemory = {
-    promptBlocks: new PromptBlocks(),
-    thinking: new ThinkingMemory(),
-  };
+  readonly #promptBlocks = new PromptBlocks();
 
   constructor(options: AnthropicOptions = {}) {
     this.settings = resolveSettings(options);
@@ -111,9 +108,9 @@ export class AnthropicLlm implements Llm {
       if (!reply.finished) throw brokenStreamError(this.settings);
       const rest = cutter.push(continuation.flush()) + cutter.flush();
       if (rest) yield { type: "text", text: rest };
-      const calls = reply.toolCalls();
-      if (calls[0]) this.#memory.thinking.remember(calls[0].id, reply.thinkingBlocks());
-      for (const call of calls) yield { type: "tool-call", call };
+      const thinking = reply.thinkingBlocks();
+      for (const [index, call] of reply.toolCalls().entries())
+        yield { type: "tool-call", call: index === 0 ? withThinking(call, thinking) : call };
       yield { type: "finish", reason: reply.reason ?? "other", usage: reply.usage };
       return;
     }
@@ -124,7 +121,7 @@ export class AnthropicLlm implements Llm {
     const { host, model } = this.settings;
     for (;;) {
       const prefill = takesPrefill(host, model);
-      const prepared = prepareRequest(request, this.settings, prefill, this.#memory);
+      const prepared = prepareRequest(request, this.settings, prefill, this.#promptBlocks);
       const idle = new IdleTimer(this.settings.timeoutMs, request.signal);
       try {
         const stream = await this.#client.messages.create(prepared.body, { signal: idle.signal });

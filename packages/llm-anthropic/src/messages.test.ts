@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { toConversation } from "./messages.js";
-import { ThinkingMemory } from "./thinking-memory.js";
 
 const call = (id: string, name: string, args: string) => ({ id, name, arguments: args });
 
@@ -19,7 +18,6 @@ describe("chat messages in the Messages API's shape", () => {
         { role: "tool", content: "sunny", toolCallId: "t2" },
         { role: "user", content: "and?" },
       ],
-      new ThinkingMemory(),
       false,
     );
     expect(conversation.system).toEqual([{ type: "text", text: "Be brief." }]);
@@ -53,7 +51,6 @@ describe("chat messages in the Messages API's shape", () => {
           toolCalls: [call("a", "x", "2+2 raw"), call("b", "y", '"text"')],
         },
       ],
-      new ThinkingMemory(),
       false,
     );
     expect(messages[1]?.content).toEqual([
@@ -62,16 +59,15 @@ describe("chat messages in the Messages API's shape", () => {
     ]);
   });
 
-  it("puts a turn's remembered thinking first, and one breakpoint on the newest block", () => {
-    const thinking = new ThinkingMemory();
-    thinking.remember("t1", [{ type: "thinking", thinking: "hm", signature: "s" }]);
+  it("puts a turn's thinking first, and one breakpoint on the newest block", () => {
+    const thinking = [{ type: "thinking", thinking: "hm", signature: "s" }] as const;
+    const first = { ...call("t1", "x", "{}"), providerData: { anthropic: { thinking } } };
     const { messages } = toConversation(
       [
         { role: "user", content: "q" },
-        { role: "assistant", content: "Let me see.", toolCalls: [call("t1", "x", "{}")] },
+        { role: "assistant", content: "Let me see.", toolCalls: [first] },
         { role: "tool", content: "1", toolCallId: "t1" },
       ],
-      thinking,
       true,
     );
     expect(messages[1]?.content).toEqual([
@@ -88,5 +84,33 @@ describe("chat messages in the Messages API's shape", () => {
       },
     ]);
     expect(JSON.stringify(messages).split("cache_control").length - 1).toBe(1);
+  });
+
+  it("sends no thinking it cannot vouch for: another provider's data, or a malformed block", () => {
+    const odd = {
+      ...call("t1", "x", "{}"),
+      providerData: {
+        google: { thoughtSignature: "g" },
+        anthropic: {
+          thinking: [
+            { type: "thinking", thinking: 1 },
+            "x",
+            null,
+            { type: "redacted_thinking", data: "r" },
+          ],
+        },
+      },
+    };
+    const { messages } = toConversation(
+      [
+        { role: "user", content: "q" },
+        { role: "assistant", content: "", toolCalls: [odd] },
+      ],
+      false,
+    );
+    expect(messages[1]?.content).toEqual([
+      { type: "redacted_thinking", data: "r" },
+      { type: "tool_use", id: "t1", name: "x", input: {} },
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import type { ChatMessage, ToolCall, ToolDefinition } from "@langchain-mini/core";
-import type { ThinkingMemory } from "./thinking-memory.js";
+import { thinkingOf } from "./thinking.js";
 
 type MessageParam = Anthropic.Messages.MessageParam;
 type ContentBlock = Anthropic.Messages.ContentBlockParam;
@@ -21,11 +21,7 @@ export interface Conversation {
  * blocks in the next user turn. Consecutive turns of one role are merged, as the API
  * requires tool results answering one assistant turn to share one user turn.
  */
-export function toConversation(
-  messages: readonly ChatMessage[],
-  thinking: ThinkingMemory,
-  caching: boolean,
-): Conversation {
+export function toConversation(messages: readonly ChatMessage[], caching: boolean): Conversation {
   const system: TextBlock[] = [];
   const turns: { role: "user" | "assistant"; content: ContentBlock[] }[] = [];
   const add = (role: "user" | "assistant", blocks: ContentBlock[]) => {
@@ -50,7 +46,7 @@ export function toConversation(
       case "assistant": {
         const calls = message.toolCalls ?? [];
         add("assistant", [
-          ...(calls[0] ? thinking.recall(calls[0].id) : []),
+          ...thinkingOf(calls[0]),
           ...textBlocks(message.content),
           ...calls.map(toolUseBlock),
         ]);

@@ -1,6 +1,6 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import type { FinishReason, TokenUsage, ToolCall } from "@langchain-mini/core";
-import type { ThinkingBlock } from "./thinking-memory.js";
+import type { ThinkingBlock } from "./thinking.js";
 
 type StreamEvent = Anthropic.Messages.RawMessageStreamEvent;
 type WireUsage = Partial<Anthropic.Messages.MessageDeltaUsage> | Partial<Anthropic.Messages.Usage>;

@@ -4,7 +4,6 @@ import { trailingLabel } from "./continuation.js";
 import { BREAKPOINT, toAnthropicTools, toConversation } from "./messages.js";
 import type { PromptBlocks } from "./prompt-blocks.js";
 import type { AnthropicSettings } from "./settings.js";
-import type { ThinkingMemory } from "./thinking-memory.js";
 
 type Body = Anthropic.Messages.MessageCreateParamsStreaming;
 
@@ -16,17 +15,11 @@ export interface PreparedRequest {
   readonly label: string | undefined;
 }
 
-/** What the provider keeps between calls to build requests. */
-export interface RequestMemory {
-  readonly promptBlocks: PromptBlocks;
-  readonly thinking: ThinkingMemory;
-}
-
 export function prepareRequest(
   request: LlmRequest,
   settings: AnthropicSettings,
   prefillTaken: boolean,
-  memory: RequestMemory,
+  promptBlocks: PromptBlocks,
 ): PreparedRequest {
   const body: Body = {
     model: settings.model,
@@ -36,7 +29,7 @@ export function prepareRequest(
   };
   let label: string | undefined;
   if (request.messages) {
-    const conversation = toConversation(request.messages, memory.thinking, settings.promptCaching);
+    const conversation = toConversation(request.messages, settings.promptCaching);
     body.messages = conversation.messages;
     if (conversation.system) body.system = conversation.system;
   } else {
@@ -45,7 +38,7 @@ export function prepareRequest(
     const before = label ? prompt.slice(0, -label.length) : prompt;
     const prefill = label !== undefined && prefillTaken && before.trim() !== "";
     body.messages = [
-      { role: "user", content: promptContent(prefill ? before : prompt, memory, settings) },
+      { role: "user", content: promptContent(prefill ? before : prompt, promptBlocks, settings) },
     ];
     if (prefill && label) body.messages.push({ role: "assistant", content: label });
   }
@@ -59,9 +52,9 @@ export function prepareRequest(
 }
 
 /** The prompt as text blocks split where earlier prompts ended, the last two marked for the cache. */
-function promptContent(text: string, memory: RequestMemory, settings: AnthropicSettings) {
+function promptContent(text: string, promptBlocks: PromptBlocks, settings: AnthropicSettings) {
   if (!settings.promptCaching || !text) return text;
-  const blocks = memory.promptBlocks.split(text);
+  const blocks = promptBlocks.split(text);
   return blocks.map((block, index): Anthropic.Messages.TextBlockParam => {
     const marked = index >= blocks.length - 2;
     return marked

@@ -1,7 +1,6 @@
 import { generate, type Tool, ToolCallingAgent } from "@langchain-mini/core";
 import { describe, expect, it } from "vitest";
-import { AnthropicLlm } from "./anthropic-llm.js";
-import { failureOf, KEY, llmFor, messagesOf } from "./test-support/fake-llm.js";
+import { failureOf, llmFor, messagesOf } from "./test-support/fake-llm.js";
 
 const calculator: Tool = {
   name: "calculator",
@@ -145,25 +144,30 @@ describe("native tool use, driven by core's ToolCallingAgent", () => {
   });
 
   it("explains a thinking turn sent back without its thinking, in the server's words", async () => {
-    const { llm, fake, host } = await llmFor([
+    const { llm, host } = await llmFor([
       { thinking: "hm", toolCalls: [{ name: "calculator", arguments: "{}" }] },
       { text: "done" },
     ]);
     const first = await generate(llm, { messages: [{ role: "user", content: "q" }] });
-    const replay = [
+    expect(first.toolCalls[0]?.providerData).toEqual({
+      anthropic: { thinking: [{ type: "thinking", thinking: "hm", signature: "sig_fake_0" }] },
+    });
+    const replay = (toolCalls: typeof first.toolCalls) => [
       { role: "user" as const, content: "q" },
-      { role: "assistant" as const, content: "", toolCalls: first.toolCalls },
+      { role: "assistant" as const, content: "", toolCalls },
       { role: "tool" as const, content: "1", toolCallId: first.toolCalls[0]?.id ?? "" },
     ];
-    // Another instance has no memory of that turn's thinking: the API refuses the replay.
-    const stranger = new AnthropicLlm({ apiKey: KEY, baseURL: fake.baseURL, env: {} });
-    const failure = await failureOf(generate(stranger, { messages: replay }));
+    // A host that dropped what the provider put on the call (events do): the API refuses.
+    const stripped = first.toolCalls.map(({ providerData: _, ...call }) => call);
+    const failure = await failureOf(generate(llm, { messages: replay(stripped) }));
     expect(failure.code).toBe("llm_bad_request");
     expect(failure.message).toMatch(
       new RegExp(
         `^${host} refused the request \\(400\\): messages\\.1\\.content\\.0\\.type: Expected \`thinking\``,
       ),
     );
-    await expect(generate(llm, { messages: replay })).resolves.toMatchObject({ text: "done" });
+    await expect(generate(llm, { messages: replay(first.toolCalls) })).resolves.toMatchObject({
+      text: "done",
+    });
   });
 });
