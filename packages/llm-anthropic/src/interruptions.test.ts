@@ -10,13 +10,14 @@ const slowReply = {
 
 describe("replies that stall, break off or are cancelled", () => {
   it("gives up on a server that never answers, and on a stream that stalls", async () => {
-    const silent = await llmFor([{ hang: true }], { timeoutMs: 200 });
+    const silent = await llmFor([{ hang: true }], { timeoutMs: 500 });
     const failure = await failureOf(generate(silent.llm, { prompt: "p" }));
     expect({ code: failure.code, message: failure.message }).toEqual({
       code: "llm_timeout",
-      message: `${silent.host} sent nothing for 0.2 s: check the server, or raise ANTHROPIC_TIMEOUT_MS`,
+      message: `${silent.host} sent nothing for 0.5 s: check the server, or raise ANTHROPIC_TIMEOUT_MS`,
     });
-    expect(silent.fake.requests).toHaveLength(1);
+    // Not retried. (On a loaded machine the request may not even have reached the server.)
+    expect(silent.fake.requests.length).toBeLessThanOrEqual(1);
     const stalled = await llmFor(
       [{ text: "Final Answer: slow", chunkSize: 5, chunkDelayMs: 2_000 }],
       {
