@@ -13,6 +13,7 @@ Usage:
   langchain-mini ask [options] <question...>   answer one question (see: ask --help)
   langchain-mini replay [options] <trace.jsonl> replay a recorded run (see: replay --help)
   langchain-mini sessions [list|show|delete]    stored conversations (see: sessions --help)
+  langchain-mini plugins [list|add|remove]      providers and tools to add (see: plugins --help)
   langchain-mini --version`;
 
 // Commands are imported on demand so that `ask` never loads what only another command needs.
@@ -23,6 +24,8 @@ async function main(argv: readonly string[]): Promise<number> {
       return (await import("./commands/ask.js")).ask(rest);
     case "sessions":
       return (await import("./commands/sessions.js")).sessions(rest);
+    case "plugins":
+      return (await import("./commands/plugins.js")).plugins(rest);
     case "replay":
       return (await import("./commands/replay.js")).replay(rest);
     case "--version":

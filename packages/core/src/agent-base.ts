@@ -8,6 +8,12 @@ import type { Action, ActionOutcome } from "./take-action.js";
 import { takeAction } from "./take-action.js";
 import type { Tool } from "./tool.js";
 
+/** LLM calls before a run gives up, unless told otherwise. */
+export const DEFAULT_MAX_STEPS = 15;
+
+/** Per tool call, unless the tool or the agent sets its own. */
+export const DEFAULT_TOOL_TIMEOUT_MS = 60_000;
+
 /** What both agent modes share: limits, tools, the per-tool timeout. */
 export interface AgentLimits {
   readonly llm: Llm;
@@ -58,7 +64,7 @@ export abstract class AgentBase<Options extends AgentLimits> extends Runnable<
   /** Emits run-start and returns the run's state and a function that takes actions. */
   protected begin(question: string, emit: Emit, signal?: AbortSignal) {
     const { llm } = this.options;
-    const maxSteps = this.options.maxSteps ?? 15;
+    const maxSteps = this.options.maxSteps ?? DEFAULT_MAX_STEPS;
     const state = new RunState(
       question,
       { maxSteps, maxTimeMs: this.options.maxTimeMs },
@@ -79,7 +85,7 @@ export abstract class AgentBase<Options extends AgentLimits> extends Runnable<
       guard: new LoopGuard(),
       state,
       emit,
-      toolTimeoutMs: this.options.toolTimeoutMs ?? 60_000,
+      toolTimeoutMs: this.options.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS,
     };
     const act = (action: Action): Promise<ActionOutcome> => takeAction(action, context);
     return { state, maxSteps, act };

@@ -1,7 +1,7 @@
 import type { Emit } from "./agent-run.js";
-import { LangchainMiniError } from "./errors.js";
+import type { LlmCallPurpose } from "./events.js";
 import type { ChatMessage, FinishReason, Llm, LlmRequest, TokenUsage, ToolCall } from "./llm.js";
-import { StopSequenceCutter } from "./stop-sequences.js";
+import { collect, readLlm } from "./read-llm.js";
 
 export interface LlmCallResult {
   readonly completion: string;
@@ -10,58 +10,73 @@ export interface LlmCallResult {
   readonly usage?: TokenUsage;
 }
 
-/**
- * One LLM call inside a run: emits start, deltas and end, cuts the text at the first stop
- * sequence even when the provider did not, and closes the stream right there.
- */
+export interface CallLlmOptions {
+  readonly step: number;
+  /** Memory's calls say why they are made; the agent's own calls leave it out. */
+  readonly purpose?: LlmCallPurpose;
+  /** The prompt is the previous agent call's plus this text (see the llm-start event). */
+  readonly appended?: string;
+  /** All but this many of the messages were sent in the previous agent call. */
+  readonly newMessages?: number;
+}
+
+/** One LLM call inside a run: llm-start, an llm-delta per piece of text, llm-end. */
 export async function callLlm(
   llm: Llm,
   request: LlmRequest & { readonly signal: AbortSignal },
-  step: number,
+  options: CallLlmOptions,
   emit: Emit,
 ): Promise<LlmCallResult> {
+  const { step, purpose } = options;
   const started = performance.now();
+  const tag = purpose ? { step, purpose } : { step };
   emit(
     request.messages
-      ? { type: "llm-start", step, messages: withoutProviderData(request.messages) }
-      : { type: "llm-start", step, prompt: request.prompt ?? "" },
+      ? {
+          type: "llm-start",
+          ...tag,
+          messages: withoutProviderData(request.messages),
+          ...(options.newMessages === undefined ? {} : { newMessages: options.newMessages }),
+        }
+      : {
+          type: "llm-start",
+          ...tag,
+          prompt: request.prompt ?? "",
+          ...(options.appended === undefined ? {} : { appended: options.appended }),
+        },
   );
-  const cutter = new StopSequenceCutter(request.stop);
-  let completion = "";
-  const toolCalls: ToolCall[] = [];
-  let reason: FinishReason = "other";
-  let usage: TokenUsage | undefined;
-  const append = (text: string) => {
-    if (!text) return;
-    completion += text;
-    emit({ type: "llm-delta", step, text });
-  };
-  for await (const chunk of llm.stream(request)) {
-    if (chunk.type === "text") {
-      append(cutter.push(chunk.text));
-      // Leaving the loop closes the provider's stream: no tokens are paid for past the stop.
-      if (cutter.stopped) {
-        reason = "stop";
-        break;
-      }
-    } else if (chunk.type === "tool-call") toolCalls.push(chunk.call);
-    else {
-      reason = chunk.reason;
-      usage = chunk.usage;
-    }
-  }
-  append(cutter.flush());
-  // Some providers end an aborted stream quietly; a cut-short completion is no answer.
-  if (request.signal.aborted) throw new LangchainMiniError("aborted", "The run was cancelled");
+  const response = await collect(readLlm(llm, request), (text) =>
+    emit({ type: "llm-delta", ...tag, text }),
+  );
   emit({
     type: "llm-end",
-    step,
-    completion,
-    reason,
-    usage,
+    ...tag,
+    completion: response.text,
+    reason: response.reason,
+    usage: response.usage,
     durationMs: performance.now() - started,
   });
-  return { completion, toolCalls, reason, usage };
+  return {
+    completion: response.text,
+    toolCalls: response.toolCalls,
+    reason: response.reason,
+    usage: response.usage,
+  };
+}
+
+/** The messages as events show them: what providers keep on tool calls is theirs alone. */
+function withoutProviderData(messages: readonly ChatMessage[]): readonly ChatMessage[] {
+  const carried = (message: ChatMessage) =>
+    message.role === "assistant" && message.toolCalls?.some((call) => call.providerData);
+  if (!messages.some(carried)) return messages;
+  return messages.map((message) =>
+    message.role === "assistant" && carried(message)
+      ? {
+          ...message,
+          toolCalls: message.toolCalls?.map(({ providerData: _, ...call }) => call),
+        }
+      : message,
+  );
 }
 
 /** The messages as events show them: what providers keep on tool calls is theirs alone. */

@@ -11,6 +11,12 @@ export interface AgentStep {
 
 export type RunStatus = "answered" | "stopped" | "failed" | "aborted";
 
+/**
+ * Why an LLM call was made, when not for one of the agent's steps: memory rewriting a
+ * follow-up into a standalone question, or keeping its rolling summary.
+ */
+export type LlmCallPurpose = "rewrite" | "summary";
+
 export interface AgentResult {
   readonly status: RunStatus;
   /** Present when `status` is "answered". */
@@ -43,14 +49,35 @@ export type AgentEvent =
   | { readonly type: "warning"; readonly message: string }
   | {
       readonly type: "llm-start";
+      /** The agent's step; memory's calls (with a `purpose`) have step 0. */
       readonly step: number;
+      /** Set on memory's calls; absent on the agent's own. */
+      readonly purpose?: LlmCallPurpose;
+      /** The whole prompt, for a prompt call. */
       readonly prompt?: string;
+      /**
+       * Set when `prompt` is the previous agent call's prompt of this run plus exactly this
+       * text: what leaves the process carries only this, so traces grow linearly.
+       */
+      readonly appended?: string;
+      /** The whole conversation, for a chat call. */
       readonly messages?: readonly ChatMessage[];
+      /**
+       * Set when all but the last `newMessages` of `messages` are the previous agent call's
+       * messages, unchanged: what leaves the process carries only the new ones.
+       */
+      readonly newMessages?: number;
     }
-  | { readonly type: "llm-delta"; readonly step: number; readonly text: string }
+  | {
+      readonly type: "llm-delta";
+      readonly step: number;
+      readonly purpose?: LlmCallPurpose;
+      readonly text: string;
+    }
   | {
       readonly type: "llm-end";
       readonly step: number;
+      readonly purpose?: LlmCallPurpose;
       /** The raw completion, cut at the stop sequence, before parsing. */
       readonly completion: string;
       readonly reason: FinishReason;

@@ -1,6 +1,12 @@
-export { AgentBase, type AgentLimits } from "./agent-base.js";
+export {
+  AgentBase,
+  type AgentLimits,
+  DEFAULT_MAX_STEPS,
+  DEFAULT_TOOL_TIMEOUT_MS,
+} from "./agent-base.js";
 export { type AgentRun, type Emit, startRun } from "./agent-run.js";
-export { callLlm, type LlmCallResult } from "./call-llm.js";
+export { type CallLlmOptions, callLlm, type LlmCallResult } from "./call-llm.js";
+export { Channel } from "./channel.js";
 export {
   abortError,
   type ErrorCode,
@@ -10,12 +16,18 @@ export {
   LangchainMiniError,
   toLangchainMiniError,
 } from "./errors.js";
-export type { AgentEvent, AgentEventType, AgentResult, AgentStep, RunStatus } from "./events.js";
+export type {
+  AgentEvent,
+  AgentEventType,
+  AgentResult,
+  AgentStep,
+  LlmCallPurpose,
+  RunStatus,
+} from "./events.js";
 export {
   addUsage,
   type ChatMessage,
   type FinishReason,
-  generate,
   type JsonSchema,
   type Llm,
   type LlmCapabilities,
@@ -61,6 +73,7 @@ export {
 } from "./plugins.js";
 export { PromptTemplate } from "./prompt-template.js";
 export { Agent, type AgentOptions, REACT_STOP } from "./react-agent.js";
+export { collect, generate, readLlm } from "./read-llm.js";
 export { type RunLimits, RunState } from "./run-state.js";
 export { type RunSummary, summariseRun } from "./run-stats.js";
 export { runTool, type ToolOutcome } from "./run-tool.js";

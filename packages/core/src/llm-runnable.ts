@@ -1,11 +1,10 @@
-import { generate, type Llm, type LlmRequest } from "./llm.js";
+import type { Llm, LlmRequest } from "./llm.js";
+import { generate, readLlm } from "./read-llm.js";
 import { Runnable, type RunOptions } from "./runnable.js";
-import { StopSequenceCutter } from "./stop-sequences.js";
 
 /**
  * An LLM as a runnable: a prompt (or a full request) in, the completion text out;
- * `stream` yields text deltas. Stop sequences are also cut here, for providers that
- * ignore them.
+ * `stream` yields text deltas, cut at stop sequences like every call (see `readLlm`).
  */
 export class LlmRunnable extends Runnable<string | LlmRequest, string, string> {
   readonly llm: Llm;
@@ -27,16 +26,9 @@ export class LlmRunnable extends Runnable<string | LlmRequest, string, string> {
     input: string | LlmRequest,
     options: RunOptions = {},
   ): AsyncGenerator<string> {
-    const request = this.#request(input, options);
-    const cutter = new StopSequenceCutter(request.stop);
-    for await (const chunk of this.llm.stream(request)) {
-      if (chunk.type !== "text") continue;
-      const safe = cutter.push(chunk.text);
-      if (safe) yield safe;
-      if (cutter.stopped) return;
+    for await (const chunk of readLlm(this.llm, this.#request(input, options))) {
+      if (chunk.type === "text") yield chunk.text;
     }
-    const rest = cutter.flush();
-    if (rest) yield rest;
   }
 
   /** The whole response, tool calls and usage included. */

@@ -103,23 +103,6 @@ export interface LlmResponse {
   readonly usage?: TokenUsage;
 }
 
-/** The non-streaming call: the collected stream. */
-export async function generate(llm: Llm, request: LlmRequest): Promise<LlmResponse> {
-  let text = "";
-  const toolCalls: ToolCall[] = [];
-  let reason: FinishReason = "other";
-  let usage: TokenUsage | undefined;
-  for await (const chunk of llm.stream(request)) {
-    if (chunk.type === "text") text += chunk.text;
-    else if (chunk.type === "tool-call") toolCalls.push(chunk.call);
-    else {
-      reason = chunk.reason;
-      usage = chunk.usage;
-    }
-  }
-  return { text, toolCalls, reason, usage };
-}
-
 export function addUsage(total: TokenUsage, next: TokenUsage | undefined): TokenUsage {
   if (!next) return total;
   const sum: { -readonly [Key in keyof TokenUsage]: TokenUsage[Key] } = {

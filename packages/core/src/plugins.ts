@@ -15,6 +15,10 @@ export interface EnvVariable {
   readonly description: string;
   /** The value is a secret: hosts blank it out of everything they write. */
   readonly secret?: boolean;
+  /** Setting it alone makes the plug-in usable: set-up screens offer it. */
+  readonly enables?: boolean;
+  /** A value to show in set-up help, e.g. `sk-…` or `http://localhost:11434/v1`. */
+  readonly example?: string;
 }
 
 /** Whether a plug-in can work with an environment; if not, one line that says what to set. */

@@ -1,8 +1,8 @@
 import {
-  appendStep,
   FORCE_FINAL_ANSWER_SUFFIX,
   MissingVariableError,
   renderReactPrompt,
+  stepText,
 } from "@langchain-mini/prompts";
 import { AgentBase, type AgentLimits } from "./agent-base.js";
 import type { Emit } from "./agent-run.js";
@@ -38,13 +38,16 @@ export class Agent extends AgentBase<AgentOptions> {
     const { state, maxSteps, act } = this.begin(question, emit, signal);
     try {
       let prompt = this.#firstPrompt(question);
+      // What the prompt gained since the last call: each call's prompt extends the last.
+      let appended: string | undefined;
       for (let step = 1; ; step++) {
         if (state.signal.aborted) throw new LangchainMiniError("aborted", "The run was cancelled");
         if (step > maxSteps) {
           if (this.options.earlyStopping !== "generate") return state.stepLimit();
-          return await this.#forceAnswer(prompt, step, state, emit);
+          return await this.#forceAnswer(prompt, appended, step, state, emit);
         }
-        const call = await callLlm(llm, this.#request(prompt, state.signal), step, emit);
+        const request = this.#request(prompt, state.signal);
+        const call = await callLlm(llm, request, { step, appended }, emit);
         state.addUsage(call.usage);
         const parsed = parseReAct(call.completion);
 
@@ -71,7 +74,8 @@ export class Agent extends AgentBase<AgentOptions> {
           observation = outcome.observation;
         }
         // Only what the parser read goes into the prompt: never an invented observation.
-        prompt = appendStep(prompt, cutAtObservation(call.completion), observation);
+        appended = stepText(cutAtObservation(call.completion), observation);
+        prompt += appended;
       }
     } catch (error) {
       return state.fail(error);
@@ -79,7 +83,13 @@ export class Agent extends AgentBase<AgentOptions> {
   }
 
   /** `earlyStopping: "generate"`: one last call that must give the final answer. */
-  async #forceAnswer(prompt: string, step: number, state: RunState, emit: Emit) {
+  async #forceAnswer(
+    prompt: string,
+    appended: string | undefined,
+    step: number,
+    state: RunState,
+    emit: Emit,
+  ) {
     emit({
       type: "warning",
       message: `Reached the limit of ${step - 1} steps; asking the model for a final answer from the steps so far`,
@@ -87,7 +97,7 @@ export class Agent extends AgentBase<AgentOptions> {
     const call = await callLlm(
       this.options.llm,
       this.#request(prompt + FORCE_FINAL_ANSWER_SUFFIX, state.signal),
-      step,
+      { step, appended: (appended ?? "") + FORCE_FINAL_ANSWER_SUFFIX },
       emit,
     );
     state.addUsage(call.usage);

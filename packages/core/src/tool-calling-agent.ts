@@ -37,6 +37,8 @@ export class ToolCallingAgent extends AgentBase<ToolCallingAgentOptions> {
       { role: "system", content: system },
       { role: "user", content: question },
     ];
+    // How many messages the last call sent: each call's messages extend the last's.
+    let sent: number | undefined;
     try {
       const tools = this.tools.map(toDefinition);
       for (let step = 1; step <= maxSteps; step++) {
@@ -48,7 +50,9 @@ export class ToolCallingAgent extends AgentBase<ToolCallingAgentOptions> {
           maxTokens,
           temperature,
         };
-        const call = await callLlm(llm, request, step, emit);
+        const newMessages = sent === undefined ? undefined : messages.length - sent;
+        sent = messages.length;
+        const call = await callLlm(llm, request, { step, newMessages }, emit);
         state.addUsage(call.usage);
         const thought = call.completion.trim();
         if (call.toolCalls.length === 0) {

@@ -1,6 +1,7 @@
 import { basename } from "node:path";
 import {
   abortError,
+  Channel,
   type FinishReason,
   LangchainMiniError,
   type Llm,
@@ -16,7 +17,6 @@ import {
   type LlamaModel,
 } from "node-llama-cpp";
 import { capabilities } from "./capabilities.js";
-import { ChunkQueue } from "./chunk-queue.js";
 import { type GpuChoice, resolveThreads, sharedLlama } from "./llama-runtime.js";
 import { loadModelFile } from "./load-model.js";
 import { isReactStepPrompt, reactStepGrammar } from "./react-grammar.js";
@@ -121,7 +121,7 @@ export class LlamaCppLlm implements Llm {
     const inputTokens = this.#countPromptTokens(prompt);
     const grammar = await this.#grammarFor(prompt);
 
-    const queue = new ChunkQueue<LlmChunk>();
+    const queue = new Channel<LlmChunk>();
     const stop = new AbortController();
     const onAbort = () => {
       stop.abort();
@@ -146,7 +146,7 @@ export class LlamaCppLlm implements Llm {
     request: LlmRequest & { readonly prompt: string },
     inputTokens: number,
     grammar: LlamaGrammar | undefined,
-    queue: ChunkQueue<LlmChunk>,
+    queue: Channel<LlmChunk>,
     signal: AbortSignal,
   ) {
     const meterBefore = this.#sequence.tokenMeter.getState();
@@ -174,7 +174,7 @@ export class LlamaCppLlm implements Llm {
         reason: finishReason(response),
         usage: { inputTokens, outputTokens: usedOutputTokens },
       });
-      queue.end();
+      queue.close();
     } catch (error) {
       queue.fail(
         signal.aborted

@@ -5,7 +5,6 @@ import {
   type Llm,
   type LlmChunk,
   type LlmRequest,
-  StopSequenceCutter,
   type TokenUsage,
 } from "@langchain-mini/core";
 import OpenAI from "openai";
@@ -30,14 +29,12 @@ type ChunkStream = AsyncIterable<StreamChunk> & { readonly controller: AbortCont
 interface OpenStream {
   readonly stream: ChunkStream;
   readonly idle: IdleTimer;
-  /** Set when the server was not sent `stop`: the cut is then ours. */
-  readonly clientStops: readonly string[] | undefined;
 }
 
 /**
  * OpenAI's chat completions, streamed, and any server that speaks them. Parameters a
- * model refuses are left out (and `stop` then applied client-side, closing the HTTP
- * stream at the stop so nothing past it is paid for).
+ * model refuses are left out; `stop` is then applied by core's reader (`readLlm`), whose
+ * leaving the stream closes the HTTP connection, so nothing past the stop is paid for.
  */
 export class OpenAiLlm implements Llm {
   readonly provider = "openai";
@@ -70,7 +67,7 @@ export class OpenAiLlm implements Llm {
         const stream = await this.#client.chat.completions.create(this.#body(request, refused), {
           signal: idle.signal,
         });
-        return { stream, idle, clientStops: refused.has("stop") ? request.stop : undefined };
+        return { stream, idle };
       } catch (error) {
         idle.stop();
         if (request.signal?.aborted) throw abortError();
@@ -97,8 +94,7 @@ export class OpenAiLlm implements Llm {
 
   // One generator from request to chunks: each extra layer costs a turn per streamed token.
   async *stream(request: LlmRequest): AsyncGenerator<LlmChunk> {
-    const { stream, idle, clientStops } = await this.#open(request);
-    const cutter = new StopSequenceCutter(clientStops);
+    const { stream, idle } = await this.#open(request);
     const toolCalls = new ToolCallAssembler();
     let reason: FinishReason | undefined;
     let usage: TokenUsage | undefined;
@@ -116,16 +112,9 @@ export class OpenAiLlm implements Llm {
         const choice = chunk.choices[0];
         if (!choice) continue;
         const text = choice.delta?.content;
-        if (text) {
-          const safe = cutter.push(text);
-          if (safe) yield { type: "text", text: safe };
-          if (cutter.stopped) {
-            // Close the HTTP stream here: tokens past the stop are never generated for us.
-            stream.controller.abort();
-            yield { type: "finish", reason: "stop", usage };
-            return;
-          }
-        }
+        // A model sent no `stop` runs past it: core's reader cuts the text and, by leaving
+        // this loop, closes the HTTP stream right there.
+        if (text) yield { type: "text", text };
         const callDeltas = choice.delta?.tool_calls;
         if (callDeltas) toolCalls.add(callDeltas);
         if (choice.finish_reason) reason = finishReason(choice.finish_reason);
@@ -142,8 +131,6 @@ export class OpenAiLlm implements Llm {
     if (chunks === 0) throw malformedError(this.settings);
     // No finish_reason: the connection ended early. A partial reply is never an answer.
     if (!reason) throw brokenStreamError(this.settings);
-    const rest = cutter.flush();
-    if (rest) yield { type: "text", text: rest };
     for (const call of toolCalls.calls()) yield { type: "tool-call", call };
     yield { type: "finish", reason, usage };
   }

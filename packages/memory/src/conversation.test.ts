@@ -53,10 +53,12 @@ describe("Conversation", () => {
       question: "What is 54°F in Celsius?",
     });
     expect(second.result.answer).toBe("54°F is 12.2°C");
-    // The rewrite is memory's step 0; run-end comes last and counts it.
+    // The rewrite is memory's call, marked as such; run-end comes last and counts it.
     expect(
-      second.events.filter((event) => event.type === "llm-end").map((event) => event.step),
-    ).toEqual([0, 1]);
+      second.events
+        .filter((event) => event.type === "llm-end")
+        .map((event) => event.purpose ?? `step ${event.step}`),
+    ).toEqual(["rewrite", "step 1"]);
     expect(second.events.at(-1)).toEqual({ type: "run-end", result: second.result });
     expect(second.events.filter((event) => event.type === "run-end")).toHaveLength(1);
     expect(second.result.llmCalls).toBe(2);
@@ -192,12 +194,15 @@ describe("Conversation", () => {
       history: summaryHistory(llm),
     });
     const firstTurn = await ask(conversation, "q1");
-    // The summary call is memory's step 0 too, before run-end, and counted in its usage.
+    // The summary call is memory's too, before run-end, and counted in its usage.
     const summaryStart = firstTurn.events.findLastIndex((event) => event.type === "llm-start");
-    expect(firstTurn.events[summaryStart]).toMatchObject({ step: 0, prompt: llm.calls[1]?.prompt });
+    expect(firstTurn.events[summaryStart]).toMatchObject({
+      purpose: "summary",
+      prompt: llm.calls[1]?.prompt,
+    });
     expect(firstTurn.events.slice(summaryStart).at(-2)).toMatchObject({
       type: "llm-end",
-      step: 0,
+      purpose: "summary",
       completion: "User asked q1; answer a1.",
     });
     expect(firstTurn.events.at(-1)?.type).toBe("run-end");

@@ -17,7 +17,7 @@ import {
   turnsOf,
 } from "@langchain-mini/core";
 import { renderCondenseQuestionPrompt } from "@langchain-mini/prompts";
-import { type HistoryStrategy, tokenBudgetHistory } from "./history-strategy.js";
+import { DEFAULT_HISTORY, type HistoryStrategy, parseHistoryStrategy } from "./history-strategy.js";
 
 export interface ConversationOptions {
   /** Anything that runs a question: core's Agent or ToolCallingAgent. */
@@ -30,14 +30,11 @@ export interface ConversationOptions {
   readonly history?: HistoryStrategy;
 }
 
-/** Memory's own LLM calls (rewrite, summary) go out as step 0 and count in the result. */
-const MEMORY_STEP = 0;
-
 /**
  * A conversation held in a session store: seed 000's loop. A follow-up is rewritten into
  * a standalone question from the history, the agent answers it, and the turn is stored.
- * Everything is one event stream: the agent's run-start first, memory's own LLM calls as
- * step 0, and run-end last, its usage counting every call the turn made. A store that
+ * Everything is one event stream: the agent's run-start first, memory's own LLM calls
+ * marked with their `purpose`, and run-end last, its usage counting every call the turn made. A store that
  * cannot be read or written costs the history or the saving, with a warning, never the
  * answer.
  */
@@ -55,7 +52,7 @@ export class Conversation {
 
   async #turn(question: string, emit: Emit, signal?: AbortSignal): Promise<AgentResult> {
     const started = performance.now();
-    const history = this.options.history ?? tokenBudgetHistory(2_000);
+    const history = this.options.history ?? parseHistoryStrategy(DEFAULT_HISTORY, this.options.llm);
     // Events from before the agent starts wait until its run-start has gone out.
     const early: AgentEvent[] = [];
     let agentStarted = false;
@@ -156,7 +153,7 @@ export class Conversation {
       const call = await callLlm(
         this.options.llm,
         { prompt, signal: signal ?? new AbortController().signal },
-        MEMORY_STEP,
+        { step: 0, purpose: "rewrite" },
         emit,
       );
       const rewritten = call.completion.trim().split("\n")[0]?.trim() ?? "";

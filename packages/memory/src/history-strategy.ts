@@ -26,9 +26,13 @@ export interface HistoryStrategy {
 /** What upkeep gets: the turn's signal, and its event stream for the LLM calls it makes. */
 export interface UpkeepContext {
   readonly signal: AbortSignal;
-  /** Memory's calls are step 0, as the rewrite is. */
+  /** Memory's calls carry a purpose ("summary"), as the rewrite does ("rewrite"). */
   readonly emit: Emit;
 }
+
+/** What a conversation's prompts get unless told otherwise: the last turns that fit 2,000 tokens. */
+export const DEFAULT_HISTORY = "tokens:2000";
+const DEFAULT_TOKEN_BUDGET = 2_000;
 
 const asked = (turn: TurnRecord) => ({
   question: turn.standaloneQuestion ?? turn.question,
@@ -109,7 +113,8 @@ function summaryState(records: readonly SessionRecord[]) {
 }
 
 /** `buffer`, `window[:k]`, `tokens[:n]` or `summary`, as the CLI's --history takes it. */
-export function parseHistoryStrategy(spec: string, llm: Llm): HistoryStrategy {
+export function parseHistoryStrategy(given: string | undefined, llm: Llm): HistoryStrategy {
+  const spec = given ?? DEFAULT_HISTORY;
   const [name, argument] = spec.split(":", 2);
   const number = (fallback: number) => {
     if (argument === undefined) return fallback;
@@ -124,7 +129,7 @@ export function parseHistoryStrategy(spec: string, llm: Llm): HistoryStrategy {
   };
   if (name === "buffer") return bufferHistory();
   if (name === "window") return windowHistory(number(10));
-  if (name === "tokens") return tokenBudgetHistory(number(2_000));
+  if (name === "tokens") return tokenBudgetHistory(number(DEFAULT_TOKEN_BUDGET));
   if (name === "summary") return summaryHistory(llm);
   throw new LangchainMiniError(
     "config_invalid",

@@ -15,6 +15,7 @@ export { dataHome } from "./data-home.js";
 export { FileSessionStore } from "./file-session-store.js";
 export {
   bufferHistory,
+  DEFAULT_HISTORY,
   type HistoryStrategy,
   parseHistoryStrategy,
   summaryHistory,

@@ -10,6 +10,6 @@ export async function updateSummary(
   { signal, emit }: UpkeepContext,
 ) {
   const prompt = renderSummaryPrompt({ summary, newLines });
-  const call = await callLlm(llm, { prompt, signal }, 0, emit);
+  const call = await callLlm(llm, { prompt, signal }, { step: 0, purpose: "summary" }, emit);
   return call.completion.trim() || summary;
 }

@@ -12,6 +12,7 @@ export {
   REACT_TEMPLATE,
   type ReactPromptInput,
   renderReactPrompt,
+  stepText,
   type ToolDescription,
 } from "./react-prompt.js";
 export { MissingVariableError, renderTemplate, templateVariables } from "./render.js";

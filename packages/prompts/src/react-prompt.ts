@@ -66,7 +66,12 @@ function describeTool(tool: ToolDescription) {
  * and a fresh `Thought:`. It extends `prompt` byte for byte, so provider prefix caches hit.
  */
 export function appendStep(prompt: string, completion: string, observation: string) {
-  return `${prompt}${completion.trimEnd()}\nObservation: ${observation}\nThought:`;
+  return prompt + stepText(completion, observation);
+}
+
+/** What one step adds to the prompt: the completion, its observation, the next `Thought:`. */
+export function stepText(completion: string, observation: string) {
+  return `${completion.trimEnd()}\nObservation: ${observation}\nThought:`;
 }
 
 /** Appended when the step limit is reached and the agent asks for an answer anyway. */

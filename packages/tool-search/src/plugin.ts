@@ -13,7 +13,12 @@ import { createSearchTool } from "./search-tool.js";
 export const description = "web search through SerpApi (Google)";
 
 export const environment: readonly EnvVariable[] = [
-  { name: "SERPAPI_API_KEY", description: "the SerpApi key that turns search on", secret: true },
+  {
+    name: "SERPAPI_API_KEY",
+    description: "web search through SerpApi",
+    secret: true,
+    enables: true,
+  },
   { name: "SERPAPI_BASE_URL", description: "a proxy or local fake instead of serpapi.com" },
 ];
 

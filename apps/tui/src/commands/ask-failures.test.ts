@@ -13,12 +13,12 @@ describe("ask: usage and configuration errors are exit 2, one line, no stack tra
     [
       "a malformed script file",
       "malformed.json",
-      "The script file {path} is not valid JSON (Unexpected end of JSON input): it must be a JSON array of strings",
+      `The script file {path} is not valid JSON (Unexpected end of JSON input): it must be a JSON array of replies, each a string (the whole text of one LLM call) or {"text", "toolCalls", "delayMs"}`,
     ],
     [
       "a script file that is not an array",
       "not-an-array.json",
-      `The script file {path} must be a JSON array of strings (or {"text", "delayMs"} objects), one LLM reply each`,
+      `The script file {path} must be a JSON array of replies, each a string (the whole text of one LLM call) or {"text", "toolCalls", "delayMs"}`,
     ],
   ])("%s", async (_case, name, message) => {
     const path = join(fixtures, name);
@@ -85,7 +85,7 @@ describe("ask: usage and configuration errors are exit 2, one line, no stack tra
     const result = await runCli(["ask", "--llm", "nope:x", "q"]);
     expect(result.status).toBe(2);
     expect(result.stderr).toMatch(
-      /^langchain-mini: Unknown LLM provider 'nope' in --llm nope:x: use one of [^\n]*script[^\n]*\n$/,
+      /^langchain-mini: Unknown LLM provider 'nope' in --llm: use one of [^\n]*script[^\n]*\n$/,
     );
   });
 

@@ -95,7 +95,7 @@ describe("ask --llm llamacpp: a generated GGUF model, in process", () => {
     const result = await runCli(["ask", "--llm", `script:${script}`, "--constrained", QUESTION]);
     expect(result.status).toBe(2);
     expect(result.stderr).toBe(
-      "langchain-mini: --constrained works with --llm llamacpp:<model> only, not with script\n",
+      "langchain-mini: --constrained needs a provider that can constrain decoding to the ReAct format (such as llamacpp), and script cannot: leave --constrained out\n",
     );
   });
 });

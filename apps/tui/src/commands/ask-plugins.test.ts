@@ -98,7 +98,7 @@ describe("ask: plug-ins from files and packages", () => {
     [
       "a module without the contract",
       ["--tools", "./empty.js"],
-      "'./empty.js' is not a langchain-mini tool module: it does not export createTool({ env }) (see https://github.com/langchain-mini/langchain-mini/tree/main/packages/core#write-your-own-tool)",
+      "'./empty.js' is not a langchain-mini tool module: it does not export createTools({ env }) (see https://github.com/langchain-mini/langchain-mini/tree/main/packages/core#write-your-own-tool)",
     ],
     [
       "an LLM module without the contract",
@@ -108,7 +108,7 @@ describe("ask: plug-ins from files and packages", () => {
     [
       "a tool that breaks the contract",
       ["--tools", "./bad-tool.js"],
-      "createTool of './bad-tool.js' did not return a tool: its name is not a single word",
+      "createTools of './bad-tool.js' returned something that is not a tool: its name is not a single word",
     ],
     [
       "an LLM module whose factory explains itself",
@@ -133,7 +133,7 @@ describe("ask: plug-ins from files and packages", () => {
     [
       "two tools with one name",
       ["--tools", "shout-tool,./shout.js"],
-      "Two tools in --tools are named 'shout': leave one out",
+      "Two tools are named 'shout': leave one out of --tools",
     ],
   ])("%s: exit 2, one line", async (_case, args, message) => {
     const result = await ask("--llm", "./env-llm.mjs:m", ...args);
@@ -147,7 +147,7 @@ describe("ask: plug-ins from files and packages", () => {
     const result = await ask("--llm", "opnai:gpt-4o");
     expect(result.status).toBe(2);
     expect(result.stderr).toMatch(
-      /^langchain-mini: Unknown LLM provider 'opnai' in --llm opnai:gpt-4o: use one of script, [a-z, ]+; or name a provider package installed in this project, or a file such as \.\/my-provider\.js\n$/,
+      /^langchain-mini: Unknown LLM provider 'opnai' in --llm: use one of [a-z, ]*script[a-z, ]*; or install a provider package \(langchain-mini plugins add <package>\), or name a file such as \.\/my-provider\.js\n$/,
     );
   });
 });

@@ -122,7 +122,7 @@ describe("ask: options", () => {
     expect(result.status).toBe(2);
     expect(result.stdout).toBe("");
     expect(result.stderr).toMatch(
-      /^langchain-mini: Unknown tool 'weather' in --tools: available tools are [a-z, ]*calculator[a-z, ]*; or name a tool package [^\n]*\n$/,
+      /^langchain-mini: Unknown tool 'weather' in --tools: use one of [a-z, ]*calculator[a-z, ]*; or install a tool package \(langchain-mini plugins add <package>\), or name a file such as \.\/my-tool\.js\n$/,
     );
   });
 

@@ -1,9 +1,11 @@
 import { parseArgs } from "node:util";
-import type { AgentEvent } from "@langchain-mini/core";
-import { loadEnv } from "../config/env.js";
+import { type AgentEvent, DEFAULT_MAX_STEPS } from "@langchain-mini/core";
+import { DEFAULT_HISTORY, FileSessionStore } from "@langchain-mini/memory";
+import { createConversationRunner } from "../config/conversation-runner.js";
+import { shellHost } from "../config/host.js";
 import { buildRuntime, runOptionSpec } from "../config/run-options.js";
-import { createRunner } from "../config/runner.js";
 import { usageError } from "../config/usage-error.js";
+import { createDownloadProgress } from "../render/download-progress.js";
 import { createTextTrace } from "../render/text-trace.js";
 import { createVerboseTrace } from "../render/verbose-trace.js";
 import { createRedactor, redactEvent } from "../trace/redact.js";
@@ -26,12 +28,12 @@ Options:
                      a name may be a tool package installed in this project, or a file
                      such as ./my-tool.js, that exports createTool
   --agent <mode>     react (the text ReAct format, default) or tools (native function calling)
-  --max-steps <n>    LLM calls before giving up; default 15
+  --max-steps <n>    LLM calls before giving up; default ${DEFAULT_MAX_STEPS}
   --session <name>   hold a conversation: follow-ups are rewritten into standalone questions
                      from the session's history, and each answered turn is stored
                      (LANGCHAIN_MINI_HOME, default ~/.local/share/langchain-mini)
   --history <kind>   what history a session's prompts get: buffer, window[:turns],
-                     tokens[:budget] (default tokens:2000) or summary
+                     tokens[:budget] (default ${DEFAULT_HISTORY}) or summary
   --json             one JSON event per line on stdout instead of text
   --verbose          also show every prompt and raw completion, and a run summary
   --trace <file>     write every event as JSON lines (LANGCHAIN_MINI_TRACE=<dir>: one file per run)
@@ -60,30 +62,41 @@ export async function ask(argv: readonly string[]): Promise<number> {
     throw usageError("No question given: run langchain-mini ask [options] <question...>");
   }
 
-  const env = loadEnv();
-  const runtime = await buildRuntime(values, env);
-  const renderers = [values.json ? writeJsonLine : createTextTrace(process.stderr)];
-  if (values.verbose && !values.json) renderers.push(createVerboseTrace(process.stderr));
-  const trace = traceFromOptions(values.trace, env);
-  if (trace) renderers.push((event) => trace.write(event));
-  const redact = createRedactor(env);
-  const render = (event: AgentEvent) => {
-    const safe = redactEvent(event, redact);
-    for (const renderer of renderers) renderer(safe);
-  };
-
-  const runner = await createRunner(runtime, values, env);
   const controller = new AbortController();
   const onSignal = () => controller.abort();
-  process.once("SIGINT", onSignal);
-  process.once("SIGTERM", onSignal);
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+  // Set-up work (a model download) draws a bar on stderr; a signal ends it too.
+  const bar = createDownloadProgress(process.stderr);
+  const host = shellHost({ signal: controller.signal, onProgress: bar.report });
+  const trace = traceFromOptions(values.trace, host.env);
   try {
-    const run = runner.run(question, { signal: controller.signal });
+    const runtime = await buildRuntime(values, host).finally(bar.finish);
+    const notices = [...runtime.notices];
+    if (values.history && !values.session) {
+      notices.push("--history has no effect without --session: a single question has no history");
+    }
+    const renderers = [values.json ? writeJsonLine : createTextTrace(process.stderr)];
+    if (values.verbose && !values.json) renderers.push(createVerboseTrace(process.stderr));
+    if (trace) renderers.push((event) => trace.write(event));
+    const redact = createRedactor(host.env);
+    const render = (event: AgentEvent) => {
+      const safe = redactEvent(event, redact);
+      for (const renderer of renderers) renderer(safe);
+    };
+
+    const runner = createConversationRunner({
+      runtime,
+      store: new FileSessionStore({ env: host.env }),
+      history: values.history,
+    });
+    if (values.session) runner.continueSession(values.session);
+    const run = runner.ask(question, controller.signal);
     for await (const event of run) {
       render(event);
       // Notices (a tool left out for want of a key) follow run-start, which stays first.
       if (event.type === "run-start") {
-        for (const notice of runtime.notices) render({ type: "warning", message: notice });
+        for (const message of notices) render({ type: "warning", message });
       }
     }
     const result = await run.result;

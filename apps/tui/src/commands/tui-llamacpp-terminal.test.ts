@@ -84,7 +84,9 @@ describe("the terminal UI on a local model (tmux)", { timeout: TERMINAL_TEST_TIM
     const again = new Terminal(screen.directory, { ...LOCAL, HF_ENDPOINT: server.url });
     terminals.push(again);
     again.start(["--tools", "calculator"]);
-    expect(await again.waitFor("Press D")).toContain("downloaded before (1.12 GB)");
+    expect(await again.waitFor("Press D")).toContain(
+      "to start now with Qwen2.5 1.5B Instruct (Q4_K_M), 1.12 GB, downloaded before",
+    );
     again.send("d", true);
     await again.waitFor("How can I help?");
     expect(server.requests.length).toBe(requests);

@@ -1,8 +1,10 @@
 import { parseArgs } from "node:util";
-import { type AgentEvent, isLangchainMiniError } from "@langchain-mini/core";
-import { type Env, loadEnv } from "../config/env.js";
-import { createLlm } from "../config/llm-providers.js";
-import { buildRuntime, runOptionSpec } from "../config/run-options.js";
+import { type AgentEvent, DEFAULT_MAX_STEPS, isLangchainMiniError } from "@langchain-mini/core";
+import { DEFAULT_HISTORY } from "@langchain-mini/memory";
+import type { Env } from "../config/env.js";
+import { type Host, shellHost } from "../config/host.js";
+import { defaultProvider } from "../config/llm-choice.js";
+import { buildRuntime, runOptionSpec, switchLlm } from "../config/run-options.js";
 import { createRedactor, redactEvent } from "../trace/redact.js";
 import { openTrace, type TraceWriter, traceFromOptions } from "../trace/trace-writer.js";
 
@@ -11,11 +13,11 @@ export const TUI_USAGE = `Usage: langchain-mini [options]      the terminal UI (
 Options: the same as ask's (see: langchain-mini ask --help)
   --llm <spec>       openai[:model], script:<file.json>, llamacpp:<model>, <module>:<model>
   --tools <names>    comma-separated; default: every configured tool
-  --max-steps <n>    LLM calls before giving up on a question; default 15
+  --max-steps <n>    LLM calls before giving up on a question; default ${DEFAULT_MAX_STEPS}
   --session <name>   keep the conversation on disk under a name, and continue it next time
                      (without it the conversation is kept in memory until you quit)
   --history <kind>   what history follow-ups are rewritten from: buffer, window[:turns],
-                     tokens[:budget] (default tokens:2000) or summary
+                     tokens[:budget] (default ${DEFAULT_HISTORY}) or summary
   --agent <mode>     react (the text ReAct format, default) or tools (native function calling)
   --trace <file>     write every run's events as JSON lines
   --debug            add stack traces to errors
@@ -46,62 +48,66 @@ export async function tui(argv: readonly string[]): Promise<number> {
   process.env.NODE_ENV ??= "production";
   // Ink and React load while the LLM and tools are set up: the input line is ready sooner.
   const ui = import("../ui/start-ui.js");
-  const env = loadEnv();
-  if (!values.llm && !env.OPENAI_API_KEY && !env.OPENAI_BASE_URL) {
-    return setUp("No LLM is configured.", argv, env);
+  const host = shellHost();
+  if (!values.llm) {
+    const missing = await defaultProvider(host).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    if (missing) return setUp("No LLM is configured.", argv, host);
   }
-  // A local model to download shows its progress on screen before the chat starts.
-  const llm = values.llm?.startsWith("llamacpp:")
-    ? await (await import("../ui/download-model.js")).downloadOnScreen(values.llm, env)
-    : values.llm;
   let runtime: Awaited<ReturnType<typeof buildRuntime>>;
   try {
-    runtime = await buildRuntime({ ...values, llm }, env);
+    // Set-up work a plug-in reports (a model download) shows on screen before the chat.
+    const { withProgressScreen } = await import("../ui/setup-progress.js");
+    runtime = await withProgressScreen(host, (withScreen) => buildRuntime(values, withScreen));
   } catch (error) {
-    // A provider that cannot start from its OPENAI_* settings gets the set-up screen; a
+    // The default provider cannot start from its settings: the set-up screen says why. A
     // mistake in a flag the user typed gets its one line (exit 2), as with ask.
     if (values.llm || !isSetupProblem(error)) throw error;
-    return setUp(error.message, argv, env);
+    return setUp(error.message, argv, host);
   }
-  const [{ createChatService }, { FileSessionStore }] = await Promise.all([
-    import("../ui/chat-service.js"),
-    import("@langchain-mini/memory"),
-  ]);
-  const toolNames = runtime.tools.map((tool) => tool.name);
-  const sessionTrace = values.trace ? openTrace(values.trace, env) : undefined;
-  const service = createChatService({
+  const [{ createChatService }, { createConversationRunner }, { FileSessionStore }] =
+    await Promise.all([
+      import("../ui/chat-service.js"),
+      import("../config/conversation-runner.js"),
+      import("@langchain-mini/memory"),
+    ]);
+  const sessionTrace = values.trace ? openTrace(values.trace, host.env) : undefined;
+  const runner = createConversationRunner({
     runtime,
-    store: new FileSessionStore({ env }),
+    store: new FileSessionStore({ env: host.env }),
     history: values.history,
-    createLlm: (spec) =>
-      createLlm(spec, env, { toolNames, constrained: values.constrained === true }),
-    wrapRun: (events) => observed(events, env, sessionTrace),
+  });
+  const service = createChatService({
+    runner,
+    createLlm: (spec) => switchLlm(runner.runtime, spec, host),
+    observe: (events) => observed(events, host.env, sessionTrace),
   });
   try {
-    const turns = values.session ? await service.openSession(values.session) : undefined;
+    const turns =
+      values.session !== undefined ? await service.openSession(values.session) : undefined;
     return await (await ui).startChat(service, turns);
   } finally {
     sessionTrace?.close();
   }
 }
 
-/** The set-up screen; taking its local-model offer is the same as `--llm llamacpp:<it>`. */
-async function setUp(reason: string, argv: readonly string[], env: Env): Promise<number> {
+/** The set-up screen; taking its local-model offer is the same as `--llm <its spec>`. */
+async function setUp(reason: string, argv: readonly string[], host: Host): Promise<number> {
   const [{ startSetup }, { localModelOffer }] = await Promise.all([
     import("../ui/start-ui.js"),
-    import("../config/local-model.js"),
+    import("../ui/local-model-offer.js"),
   ]);
-  const offer = localModelOffer(env);
-  const choice = await startSetup(reason, offer);
-  return choice === "download" ? tui([...argv, "--llm", offer.spec]) : choice;
+  const offer = await localModelOffer(host);
+  const choice = await startSetup(reason, host, offer);
+  if (choice !== "download" || !offer) return typeof choice === "number" ? choice : 2;
+  const spec = await offer.prepare();
+  return spec === undefined ? 2 : tui([...argv, "--llm", spec]);
 }
 
 function isSetupProblem(error: unknown): error is Error {
-  return (
-    isLangchainMiniError(error) &&
-    error.code === "config_invalid" &&
-    error.message.includes("OPENAI_")
-  );
+  return isLangchainMiniError(error) && error.code === "config_invalid";
 }
 
 /** Secrets out of every event before the UI draws it; each event into the trace, if any. */
@@ -115,8 +121,9 @@ async function* observed(
   const trace = sessionTrace ?? traceFromOptions(undefined, env);
   try {
     for await (const event of events) {
-      trace?.write(event);
-      yield redactEvent(event, redact);
+      const safe = redactEvent(event, redact);
+      trace?.write(safe);
+      yield safe;
     }
   } finally {
     if (trace !== sessionTrace) trace?.close();

@@ -1,9 +1,17 @@
 import type { ParseArgsConfig } from "node:util";
-import { Agent, type Llm, type Tool, ToolCallingAgent } from "@langchain-mini/core";
-import type { Env } from "./env.js";
-import { createLlm } from "./llm-providers.js";
-import { selectTools } from "./tool-registry.js";
+import {
+  Agent,
+  DEFAULT_MAX_STEPS,
+  type Llm,
+  type Tool,
+  ToolCallingAgent,
+} from "@langchain-mini/core";
+import type { Host } from "./host.js";
+import { type AgentMode, chooseLlm } from "./llm-choice.js";
+import { chooseTools } from "./tool-choice.js";
 import { usageError } from "./usage-error.js";
+
+export type { AgentMode } from "./llm-choice.js";
 
 /** The options `ask` and the TUI share. */
 export const runOptionSpec = {
@@ -26,32 +34,36 @@ export interface RunOptionValues {
   readonly constrained?: boolean;
 }
 
+/** What every run of a command shares: the model, the tools, the limits. */
 export interface Runtime {
   readonly llm: Llm;
   readonly tools: Tool[];
   readonly maxSteps: number;
   /** `--agent`: the text ReAct format (default) or the model's native tool calls. */
   readonly agentMode: AgentMode;
+  readonly constrained: boolean;
+  /** Notices from start-up, e.g. a tool left out for want of a key. */
   readonly notices: string[];
 }
 
-export type AgentMode = "react" | "tools";
-
-export async function buildRuntime(values: RunOptionValues, env: Env): Promise<Runtime> {
+export async function buildRuntime(values: RunOptionValues, host: Host): Promise<Runtime> {
   const maxSteps = parseMaxSteps(values["max-steps"]);
   const agentMode = parseAgentMode(values.agent);
-  const { tools, notices } = await selectTools(values.tools, env);
-  const llm = await createLlm(values.llm, env, {
-    toolNames: tools.map((tool) => tool.name),
-    constrained: values.constrained === true,
-  });
-  return { llm, tools, maxSteps, agentMode, notices };
+  const constrained = values.constrained === true;
+  const { tools, notices } = await chooseTools(values.tools, host);
+  const llm = await chooseLlm(
+    { spec: values.llm, agentMode, constrained, toolNames: tools.map((tool) => tool.name) },
+    host,
+  );
+  return { llm, tools, maxSteps, agentMode, constrained, notices };
 }
 
-function parseAgentMode(value: string | undefined): AgentMode {
-  if (value === undefined || value === "react" || value === "tools") return value ?? "react";
-  throw usageError(
-    `--agent must be react (the text ReAct format) or tools (native function calling), got '${value}'`,
+/** `/model <spec>`: another LLM for the same tools and mode, checked the same way. */
+export function switchLlm(runtime: Runtime, spec: string, host: Host) {
+  const { agentMode, constrained } = runtime;
+  return chooseLlm(
+    { spec, agentMode, constrained, toolNames: runtime.tools.map((tool) => tool.name) },
+    host,
   );
 }
 
@@ -61,8 +73,15 @@ export function createAgent(runtime: Runtime) {
   return runtime.agentMode === "tools" ? new ToolCallingAgent(options) : new Agent(options);
 }
 
+function parseAgentMode(value: string | undefined): AgentMode {
+  if (value === undefined || value === "react" || value === "tools") return value ?? "react";
+  throw usageError(
+    `--agent must be react (the text ReAct format) or tools (native function calling), got '${value}'`,
+  );
+}
+
 function parseMaxSteps(value: string | undefined) {
-  if (value === undefined) return 15;
+  if (value === undefined) return DEFAULT_MAX_STEPS;
   const steps = Number(value);
   if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(steps) || steps < 1) {
     throw usageError(`--max-steps must be a whole number of at least 1, got '${value}'`);

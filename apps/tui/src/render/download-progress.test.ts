@@ -12,9 +12,15 @@ const url = "https://example.com/models/tiny-Q4_K_M.gguf";
 describe("createDownloadProgress", () => {
   it("redraws one bar in place on a terminal", () => {
     const { stream, writes } = fakeStream(true);
-    const progress = createDownloadProgress(stream, url);
-    progress.report({ url, received: 0, total: 2_000_000_000, resumedFrom: 0 });
-    progress.report({ url, received: 2_000_000_000, total: 2_000_000_000, resumedFrom: 0 });
+    const progress = createDownloadProgress(stream);
+    progress.report({ label: url, done: 0, total: 2_000_000_000, resumedFrom: 0, unit: "bytes" });
+    progress.report({
+      label: url,
+      done: 2_000_000_000,
+      total: 2_000_000_000,
+      resumedFrom: 0,
+      unit: "bytes",
+    });
     progress.finish();
     expect(writes[0]).toBe("Downloading tiny-Q4_K_M.gguf (2.00 GB)\n");
     expect(writes[1]).toMatch(/^\r {2}\[-{24}\] {3}0% {2}0 B \/ 2\.00 GB/);
@@ -25,9 +31,21 @@ describe("createDownloadProgress", () => {
 
   it("writes only a start and an end line when piped, naming a resumed download", () => {
     const { stream, writes } = fakeStream(false);
-    const progress = createDownloadProgress(stream, url);
-    progress.report({ url, received: 500_000, total: 1_000_000, resumedFrom: 500_000 });
-    progress.report({ url, received: 1_000_000, total: 1_000_000, resumedFrom: 500_000 });
+    const progress = createDownloadProgress(stream);
+    progress.report({
+      label: url,
+      done: 500_000,
+      total: 1_000_000,
+      resumedFrom: 500_000,
+      unit: "bytes",
+    });
+    progress.report({
+      label: url,
+      done: 1_000_000,
+      total: 1_000_000,
+      resumedFrom: 500_000,
+      unit: "bytes",
+    });
     progress.finish();
     expect(writes).toHaveLength(2);
     expect(writes[0]).toBe("Downloading tiny-Q4_K_M.gguf (1.0 MB, resuming at 500 kB)\n");
@@ -35,8 +53,8 @@ describe("createDownloadProgress", () => {
 
   it("says nothing more when the download failed part way", () => {
     const { stream, writes } = fakeStream(false);
-    const progress = createDownloadProgress(stream, url);
-    progress.report({ url, received: 10, total: 1_000_000, resumedFrom: 0 });
+    const progress = createDownloadProgress(stream);
+    progress.report({ label: url, done: 10, total: 1_000_000, resumedFrom: 0, unit: "bytes" });
     progress.finish();
     expect(writes).toEqual(["Downloading tiny-Q4_K_M.gguf (1.0 MB)\n"]);
   });

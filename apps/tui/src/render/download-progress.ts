@@ -1,34 +1,41 @@
 import { basename } from "node:path";
-import type { DownloadProgress } from "@langchain-mini/llm-llamacpp/download";
+import type { SetupProgress } from "@langchain-mini/core";
 
 const BAR_WIDTH = 24;
 const REDRAW_MS = 100;
 
+/** `https://host/x/model.gguf` → `model.gguf`; a plain label stays as it is. */
+export function labelName(label: string) {
+  const url = URL.parse(label);
+  return url ? basename(url.pathname) || url.host : label;
+}
+
 /**
  * A download progress bar for stderr: one line redrawn in place on a terminal, or a
- * start and an end line when piped (logs stay readable).
+ * start and an end line when piped (logs stay readable). Nothing is drawn until a
+ * plug-in reports progress.
  */
-export function createDownloadProgress(stream: NodeJS.WriteStream, file: string) {
-  const name = basename(file);
+export function createDownloadProgress(stream: NodeJS.WriteStream) {
   const started = performance.now();
   // -Infinity: the first report always draws, however young the process is.
   let lastDraw = Number.NEGATIVE_INFINITY;
-  let announced = false;
-  let last: DownloadProgress | undefined;
+  let name = "";
+  let last: SetupProgress | undefined;
 
-  const report = (progress: DownloadProgress) => {
+  const report = (progress: SetupProgress) => {
+    const announced = last !== undefined;
     last = progress;
     if (!announced) {
-      announced = true;
-      const resumed =
-        progress.resumedFrom > 0 ? `, resuming at ${formatBytes(progress.resumedFrom)}` : "";
+      name = labelName(progress.label);
+      const resumedFrom = progress.resumedFrom ?? 0;
+      const resumed = resumedFrom > 0 ? `, resuming at ${formatBytes(resumedFrom)}` : "";
       const total =
         progress.total === undefined ? "" : ` (${formatBytes(progress.total)}${resumed})`;
       stream.write(`Downloading ${name}${total}\n`);
     }
     if (!stream.isTTY) return;
     const now = performance.now();
-    if (now - lastDraw < REDRAW_MS && progress.received !== progress.total) return;
+    if (now - lastDraw < REDRAW_MS && progress.done !== progress.total) return;
     lastDraw = now;
     stream.write(`\r  ${progressLine(progress, now - started)}\u001b[K`);
   };
@@ -38,10 +45,8 @@ export function createDownloadProgress(stream: NodeJS.WriteStream, file: string)
     if (!last) return;
     if (stream.isTTY) stream.write("\n");
     const seconds = (performance.now() - started) / 1000;
-    if (last.received === last.total) {
-      stream.write(
-        `Downloaded ${name}: ${formatBytes(last.received)} in ${seconds.toFixed(1)} s\n`,
-      );
+    if (last.done === last.total) {
+      stream.write(`Downloaded ${name}: ${formatBytes(last.done)} in ${seconds.toFixed(1)} s\n`);
     }
   };
 
@@ -49,8 +54,8 @@ export function createDownloadProgress(stream: NodeJS.WriteStream, file: string)
 }
 
 /** `[#####-----]  42%  450 MB / 1.1 GB  12 MB/s`, or the bytes and speed when the size is unknown. */
-export function progressLine(progress: DownloadProgress, elapsedMs: number) {
-  const { received, total, resumedFrom } = progress;
+export function progressLine(progress: SetupProgress, elapsedMs: number) {
+  const { done: received, total, resumedFrom = 0 } = progress;
   const rate = ((received - resumedFrom) / Math.max(elapsedMs, 1)) * 1000;
   if (total === undefined) return `${formatBytes(received)}  ${formatBytes(rate)}/s`;
   const fraction = total === 0 ? 1 : received / total;

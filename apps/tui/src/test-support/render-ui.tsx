@@ -1,4 +1,4 @@
-import type { Tool } from "@langchain-mini/core";
+import { DEFAULT_MAX_STEPS, type Tool } from "@langchain-mini/core";
 import {
   ScriptedLlm,
   type ScriptedLlmOptions,
@@ -10,6 +10,7 @@ import { Box } from "ink";
 import { cleanup, render } from "ink-testing-library";
 import type { ReactElement } from "react";
 import { afterEach } from "vitest";
+import { createConversationRunner } from "../config/conversation-runner.js";
 import { type ChatService, createChatService } from "../ui/chat-service.js";
 
 /** Keys as a terminal sends them. */
@@ -111,14 +112,16 @@ export function scriptedChat(
     store?: SessionStore;
   } = {},
 ): ChatService {
-  return createChatService({
+  const runner = createConversationRunner({
     runtime: {
       llm: new ScriptedLlm(replies, options),
       tools: [...(options.tools ?? [createCalculator()])],
-      maxSteps: options.maxSteps ?? 15,
+      maxSteps: options.maxSteps ?? DEFAULT_MAX_STEPS,
       agentMode: "react",
+      constrained: false,
       notices: [],
     },
     store: options.store ?? new InMemorySessionStore(),
   });
+  return createChatService({ runner });
 }

@@ -1,24 +1,12 @@
 import type { AgentEvent, Llm, Tool } from "@langchain-mini/core";
-import {
-  Conversation,
-  checkSessionName,
-  InMemorySessionStore,
-  parseHistoryStrategy,
-  type SessionStore,
-  turnsOf,
-} from "@langchain-mini/memory";
-import { createAgent, type Runtime } from "../config/run-options.js";
+import type { ConversationRunner, Turn } from "../config/conversation-runner.js";
 
-/** One question and its answer, as a conversation shows them. */
-export interface Turn {
-  readonly question: string;
-  readonly answer: string;
-}
+export type { Turn } from "../config/conversation-runner.js";
 
 /**
  * What the UI needs from the rest of the app: runs, the conversation's memory, the
- * model. The terminal command builds it from flags and environment; tests build it
- * around a scripted LLM.
+ * model. The terminal command builds it around the app's conversation runner; tests
+ * build it around a scripted LLM.
  */
 export interface ChatService {
   /** `provider:model`. */
@@ -43,67 +31,42 @@ export interface ChatService {
 }
 
 export interface ChatServiceOptions {
-  readonly runtime: Runtime;
-  /** Where named sessions are kept (a FileSessionStore in the app). */
-  readonly store: SessionStore;
-  /** --history: buffer, window[:k], tokens[:n] or summary; default tokens:2000. */
-  readonly history?: string;
+  readonly runner: ConversationRunner;
   /** Makes an LLM from a --llm spec, for /model. */
   readonly createLlm?: (spec: string) => Promise<Llm>;
-  /** Sees every run's events on their way to the UI: redaction, trace files. */
-  readonly wrapRun?: (events: AsyncIterable<AgentEvent>) => AsyncIterable<AgentEvent>;
+  /** Sees every run's events on their way to the UI: the output boundary, trace files. */
+  readonly observe?: (events: AsyncIterable<AgentEvent>) => AsyncIterable<AgentEvent>;
 }
 
-export const modelLabel = (llm: Llm) => `${llm.provider}:${llm.model}`;
-
-/**
- * A ChatService over the agent and a conversation memory, as in seed 000's loop. Without
- * a session name the conversation is kept in memory only, so follow-ups still work.
- */
 export function createChatService(options: ChatServiceOptions): ChatService {
-  const { runtime, store } = options;
-  const historySpec = options.history ?? "tokens:2000";
-  let llm = runtime.llm;
-  // A bad --history fails at start-up, not at the second question.
-  let history = parseHistoryStrategy(historySpec, llm);
-  let session: string | undefined;
-  let scratch = new InMemorySessionStore();
-
+  const { runner, observe } = options;
   return {
     get model() {
-      return modelLabel(llm);
+      return runner.model;
     },
     get session() {
-      return session;
+      return runner.session;
     },
-    maxSteps: runtime.maxSteps,
-    tools: runtime.tools,
-    notices: runtime.notices,
+    get maxSteps() {
+      return runner.runtime.maxSteps;
+    },
+    get tools() {
+      return runner.runtime.tools;
+    },
+    get notices() {
+      return runner.runtime.notices;
+    },
     ask(question, signal) {
-      const conversation = new Conversation({
-        agent: createAgent({ ...runtime, llm }),
-        llm,
-        store: session ? store : scratch,
-        session: session ?? "scratch",
-        history,
-      });
-      const run = conversation.ask(question, { signal });
-      return options.wrapRun ? options.wrapRun(run) : run;
+      const run = runner.ask(question, signal);
+      return observe ? observe(run) : run;
     },
     async newConversation() {
-      session = undefined;
-      scratch = new InMemorySessionStore();
+      runner.newConversation();
     },
-    async openSession(name) {
-      const { records } = await store.load(checkSessionName(name));
-      session = name;
-      return turnsOf(records).map(({ question, answer }) => ({ question, answer }));
-    },
+    openSession: (name) => runner.openSession(name),
     async switchModel(spec) {
       if (!options.createLlm) throw new Error("This app cannot switch models");
-      const next = await options.createLlm(spec);
-      history = parseHistoryStrategy(historySpec, next);
-      llm = next;
+      runner.replaceLlm(await options.createLlm(spec));
     },
   };
 }

@@ -1,8 +1,10 @@
 import { type RenderOptions, render } from "ink";
-import type { LocalModelOffer } from "../config/local-model.js";
+import type { Host } from "../config/host.js";
 import type { ChatService, Turn } from "./chat-service.js";
 import { App } from "./components/app.js";
 import { SetupScreen } from "./components/setup-screen.js";
+import type { LocalModelOffer } from "./local-model-offer.js";
+import { setupSettings } from "./setup-settings.js";
 
 /**
  * Draws the chat full-screen (the alternate screen, as vim and htop do) until the user
@@ -31,9 +33,14 @@ export const CHAT_RENDER_OPTIONS = {
  */
 export async function startSetup(
   reason: string,
+  host: Host,
   offer?: LocalModelOffer,
 ): Promise<number | "download"> {
-  const instance = render(<SetupScreen reason={reason} offer={offer} />, {
+  const { settings, toolSettings } = await setupSettings(host);
+  const screen = (
+    <SetupScreen reason={reason} settings={settings} toolSettings={toolSettings} offer={offer} />
+  );
+  const instance = render(screen, {
     exitOnCtrlC: false,
     interactive: true,
   });

@@ -3,7 +3,9 @@ import { ScriptedLlm } from "@langchain-mini/core/testing";
 import { InMemorySessionStore } from "@langchain-mini/memory";
 import { createCalculator } from "@langchain-mini/tool-calculator";
 import { describe, expect, it } from "vitest";
-import { createLlm } from "../../config/llm-providers.js";
+import { createConversationRunner } from "../../config/conversation-runner.js";
+import { shellHost } from "../../config/host.js";
+import { type Runtime, switchLlm } from "../../config/run-options.js";
 import { tempDir, writeScript } from "../../test-support/cli.js";
 import { KEYS, renderUi, scriptedChat } from "../../test-support/render-ui.js";
 import { createChatService } from "../chat-service.js";
@@ -255,16 +257,17 @@ describe("App", () => {
   it("/model switches the LLM for the next question, and names a bad spec in one line", async () => {
     const directory = tempDir();
     const other = writeScript(directory, [" other\nFinal Answer: from the other model"]);
+    const runtime: Runtime = {
+      llm: new ScriptedLlm([], { model: "first" }),
+      tools: [],
+      maxSteps: 3,
+      agentMode: "react",
+      constrained: false,
+      notices: [],
+    };
     const service = createChatService({
-      runtime: {
-        llm: new ScriptedLlm([], { model: "first" }),
-        tools: [],
-        maxSteps: 3,
-        agentMode: "react",
-        notices: [],
-      },
-      store: new InMemorySessionStore(),
-      createLlm: (spec) => createLlm(spec, {}),
+      runner: createConversationRunner({ runtime, store: new InMemorySessionStore() }),
+      createLlm: (spec) => switchLlm(runtime, spec, shellHost({ env: {}, cwd: directory })),
     });
     const ui = await renderUi(<App service={service} />, { columns: 200, rows: 40 });
     await ui.type("/model nowhere:x\r");

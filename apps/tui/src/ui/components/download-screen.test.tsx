@@ -10,7 +10,13 @@ describe("DownloadScreen", () => {
     const ui = await renderUi(
       <DownloadScreen
         name="tiny-Q4_K_M.gguf"
-        progress={{ url, received: 560_000_000, total: 1_120_000_000, resumedFrom: 0 }}
+        progress={{
+          label: url,
+          done: 560_000_000,
+          total: 1_120_000_000,
+          resumedFrom: 0,
+          unit: "bytes" as const,
+        }}
         elapsedMs={10_000}
         onCancel={() => {}}
       />,
@@ -23,7 +29,13 @@ describe("DownloadScreen", () => {
   });
 
   it("says where a resumed download picked up, and when it is done", async () => {
-    const progress = { url, received: 1_000, total: 1_000, resumedFrom: 400 };
+    const progress = {
+      label: url,
+      done: 1_000,
+      total: 1_000,
+      resumedFrom: 400,
+      unit: "bytes" as const,
+    };
     const ui = await renderUi(
       <DownloadScreen
         name="t.gguf"
@@ -42,7 +54,7 @@ describe("DownloadScreen", () => {
     const ui = await renderUi(
       <DownloadScreen
         name="t.gguf"
-        progress={{ url, received: 1, total: 10, resumedFrom: 0 }}
+        progress={{ label: url, done: 1, total: 10, resumedFrom: 0, unit: "bytes" as const }}
         elapsedMs={1}
         onCancel={() => {
           cancels += 1;
@@ -56,12 +68,12 @@ describe("DownloadScreen", () => {
 });
 
 describe("SetupScreen with a local model on offer", () => {
-  const offer = { name: "Tiny (Q4_K_M)", size: "1.12 GB", spec: "llamacpp:hf:a/b/c.gguf" };
+  const what = "Tiny (Q4_K_M), 1.12 GB";
 
   it("states the model and its size, and that D takes it", async () => {
     const frame = (
       await renderUi(
-        <SetupScreen reason="No LLM is configured." offer={{ ...offer, downloaded: false }} />,
+        <SetupScreen reason="No LLM is configured." settings={[]} offer={{ what, ready: false }} />,
       )
     ).frame();
     expect(frame).toContain(
@@ -73,9 +85,9 @@ describe("SetupScreen with a local model on offer", () => {
   it("says when the model was downloaded before", async () => {
     const frame = (
       await renderUi(
-        <SetupScreen reason="No LLM is configured." offer={{ ...offer, downloaded: true }} />,
+        <SetupScreen reason="No LLM is configured." settings={[]} offer={{ what, ready: true }} />,
       )
     ).frame();
-    expect(frame).toContain("Press D to start now with Tiny (Q4_K_M), downloaded before (1.12 GB)");
+    expect(frame).toContain("Press D to start now with Tiny (Q4_K_M), 1.12 GB, downloaded before");
   });
 });

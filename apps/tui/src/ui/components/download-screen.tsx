@@ -1,4 +1,4 @@
-import type { DownloadProgress } from "@langchain-mini/llm-llamacpp/download";
+import type { SetupProgress } from "@langchain-mini/core";
 import { Box, Text } from "ink";
 import { formatBytes, progressLine } from "../../render/download-progress.js";
 import { useKeypress } from "../hooks/use-keypress.js";
@@ -7,7 +7,7 @@ import { colours } from "./theme.js";
 export interface DownloadScreenProps {
   /** The file being downloaded, e.g. qwen2.5-1.5b-instruct-q4_k_m.gguf. */
   readonly name: string;
-  readonly progress: DownloadProgress;
+  readonly progress: SetupProgress;
   readonly elapsedMs: number;
   /** The download is complete: the last frame says so instead of how to stop. */
   readonly done?: boolean;
@@ -26,15 +26,13 @@ export function DownloadScreen({
   useKeypress((input, key) => {
     if (key.escape || (key.ctrl && input === "c")) onCancel();
   });
-  const resumed = progress.resumedFrom > 0;
+  const resumedFrom = progress.resumedFrom ?? 0;
   return (
     <Box flexDirection="column" borderStyle="round" borderColor={colours.focus} paddingX={1}>
       <Text bold>Downloading {name}</Text>
       <Text color={colours.focus}>{progressLine(progress, elapsedMs)}</Text>
-      {resumed && (
-        <Text dimColor>
-          resumed at {formatBytes(progress.resumedFrom)} from an earlier download
-        </Text>
+      {resumedFrom > 0 && (
+        <Text dimColor>resumed at {formatBytes(resumedFrom)} from an earlier download</Text>
       )}
       <Text dimColor>
         {done

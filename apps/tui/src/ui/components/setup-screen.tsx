@@ -1,12 +1,10 @@
 import { Box, Text, useApp } from "ink";
-import type { LocalModelOffer } from "../../config/local-model.js";
 import { useKeypress } from "../hooks/use-keypress.js";
+import type { LocalModelOffer } from "../local-model-offer.js";
 import { colours } from "./theme.js";
 
-const SETTINGS = [
-  ["OPENAI_API_KEY=sk-…", "OpenAI (OPENAI_MODEL picks the model)"],
-  ["OPENAI_BASE_URL=http://localhost:11434/v1", "a local server such as Ollama (no key needed)"],
-] as const;
+/** A setting to show, and what it is for: `OPENAI_API_KEY=sk-…`, "OpenAI". */
+export type SettingRow = readonly [setting: string, what: string];
 
 const OFFLINE = [
   ["langchain-mini --llm script:replies.json", "replies from a file"],
@@ -20,10 +18,16 @@ const OFFLINE = [
  */
 export function SetupScreen({
   reason,
+  settings,
+  toolSettings = [],
   offer,
 }: {
   readonly reason: string;
-  readonly offer?: LocalModelOffer;
+  /** What makes a provider usable, from each provider's own list of variables. */
+  readonly settings: readonly SettingRow[];
+  /** What turns on a default tool that is left out (web search's key). */
+  readonly toolSettings?: readonly SettingRow[];
+  readonly offer?: Pick<LocalModelOffer, "what" | "ready">;
 }) {
   const { exit } = useApp();
   useKeypress((input) => exit(offer && input.toLowerCase() === "d" ? "download" : 2));
@@ -33,7 +37,7 @@ export function SetupScreen({
       <Text color={colours.warning}>{reason}</Text>
       <Text> </Text>
       <Text>Set one of these in the shell or in .env in this folder, then start again:</Text>
-      <Rows rows={SETTINGS} />
+      <Rows rows={settings} />
       <Text>Or run offline:</Text>
       <Rows rows={OFFLINE} />
       {offer && (
@@ -41,20 +45,20 @@ export function SetupScreen({
           <Text bold color={colours.focus}>
             {"  Press D "}
           </Text>
-          {offer.downloaded
-            ? `to start now with ${offer.name}, downloaded before (${offer.size}), offline`
-            : `to download ${offer.name}, ${offer.size}, and run it here: offline, no key`}
+          {offer.ready
+            ? `to start now with ${offer.what}, downloaded before, offline`
+            : `to download ${offer.what}, and run it here: offline, no key`}
         </Text>
       )}
       <Text> </Text>
-      <Text dimColor>
-        Web search also needs SERPAPI_API_KEY. Press {offer ? "any other key" : "any key"} to quit.
-      </Text>
+      {toolSettings.length > 0 && <Text dimColor>Tools that need a setting too:</Text>}
+      {toolSettings.length > 0 && <Rows rows={toolSettings} />}
+      <Text dimColor>Press {offer ? "any other key" : "any key"} to quit.</Text>
     </Box>
   );
 }
 
-function Rows({ rows }: { readonly rows: readonly (readonly [string, string])[] }) {
+function Rows({ rows }: { readonly rows: readonly SettingRow[] }) {
   const width = Math.max(...rows.map(([setting]) => setting.length)) + 2;
   return (
     <Box flexDirection="column" marginLeft={2}>

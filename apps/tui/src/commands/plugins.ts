@@ -1,0 +1,73 @@
+import { parseArgs } from "node:util";
+import { shellHost } from "../config/host.js";
+import { usageError } from "../config/usage-error.js";
+import { addPlugin, describePlugin, installedNames, removePlugin } from "../plugins/install.js";
+
+export const PLUGINS_USAGE = `Usage: langchain-mini plugins list                 the installed plug-ins
+       langchain-mini plugins add <source>         install a provider or tool package
+       langchain-mini plugins remove <name>        uninstall one
+
+<source> is what npm installs: a package name (with @version), a .tgz tarball or a
+folder. Plug-ins live in LANGCHAIN_MINI_HOME/plugins and load by name from any folder:
+  langchain-mini plugins add langchain-mini-tool-clock
+  langchain-mini ask --tools calculator,langchain-mini-tool-clock "What time is it?"`;
+
+/** `plugins`: install, list and remove providers and tools for the installed CLI. */
+export async function plugins(argv: readonly string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: [...argv],
+    options: { help: { type: "boolean", short: "h" }, debug: { type: "boolean" } },
+    allowPositionals: true,
+  });
+  if (values.help) {
+    process.stdout.write(`${PLUGINS_USAGE}\n`);
+    return 0;
+  }
+  const [action = "list", target, ...extra] = positionals;
+  if (extra.length) throw usageError(`plugins ${action} takes one name.\n${PLUGINS_USAGE}`);
+  const controller = new AbortController();
+  const stop = () => controller.abort();
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+  const host = shellHost({ signal: controller.signal });
+  try {
+    if (action === "list") return await list(host);
+    if (!target) throw usageError(`plugins ${action} needs a package.\n${PLUGINS_USAGE}`);
+    if (action === "add") {
+      process.stderr.write(`Installing ${target} with npm into ${host.pluginHome}\n`);
+      const added = await addPlugin(target, host, (line) => process.stderr.write(`  ${line}\n`));
+      const use =
+        added.kind === "provider" ? `--llm ${added.name}:<model>` : `--tools ${added.name}`;
+      process.stdout.write(
+        `Added ${added.name} ${added.version} (${added.kind}): use it with ${use}\n`,
+      );
+      return 0;
+    }
+    if (action === "remove") {
+      await removePlugin(target, host);
+      process.stdout.write(`Removed ${target}\n`);
+      return 0;
+    }
+    throw usageError(`Unknown plugins action '${action}': use list, add or remove`);
+  } finally {
+    process.off("SIGINT", stop);
+    process.off("SIGTERM", stop);
+  }
+}
+
+async function list(host: ReturnType<typeof shellHost>) {
+  const names = installedNames(host.pluginHome);
+  if (names.length === 0) {
+    process.stderr.write(
+      `No plug-ins installed in ${host.pluginHome}: add one with langchain-mini plugins add <package>\n`,
+    );
+  }
+  for (const name of names) {
+    const { version, kind, plugin } = await describePlugin(name, host);
+    const verdict = plugin?.availability(host.env);
+    const state = verdict && !verdict.available ? `  (not usable: ${verdict.reason})` : "";
+    const about = plugin?.description ? `  ${plugin.description}` : "";
+    process.stdout.write(`${name}\t${version}\t${kind}${about}${state}\n`);
+  }
+  return 0;
+}

@@ -1,0 +1,97 @@
+import type { AgentRun, Llm } from "@langchain-mini/core";
+import {
+  Conversation,
+  checkSessionName,
+  InMemorySessionStore,
+  parseHistoryStrategy,
+  type SessionStore,
+  turnsOf,
+} from "@langchain-mini/memory";
+import { createAgent, type Runtime } from "./run-options.js";
+
+/** One question and its answer, as a conversation shows them. */
+export interface Turn {
+  readonly question: string;
+  readonly answer: string;
+}
+
+/**
+ * The one way this app runs questions, for `ask` and the terminal UI alike: seed 000's
+ * conversation loop. A follow-up is first rewritten into a standalone question from the
+ * history, then answered, then stored. Without a session name the conversation is kept in
+ * memory only, so follow-ups in the terminal UI still work.
+ */
+export interface ConversationRunner {
+  /** `provider:model`. */
+  readonly model: string;
+  readonly runtime: Runtime;
+  /** The stored session the conversation is kept in; undefined: kept in memory only. */
+  readonly session: string | undefined;
+  /** One turn; the signal cancels the LLM stream and the tool. */
+  ask(question: string, signal?: AbortSignal): AgentRun;
+  /** A fresh conversation, kept in memory only. Stored sessions stay as they are. */
+  newConversation(): void;
+  /** Continue a stored conversation; gives back its earlier turns. */
+  openSession(name: string): Promise<readonly Turn[]>;
+  /** Continue a stored conversation without reading it now (each turn reads it anyway). */
+  continueSession(name: string): void;
+  /** Another LLM from now on (the same tools and limits). */
+  replaceLlm(llm: Llm): void;
+}
+
+export interface RunnerOptions {
+  readonly runtime: Runtime;
+  /** Where named sessions are kept. */
+  readonly store: SessionStore;
+  /** --history: buffer, window[:k], tokens[:n] or summary; memory's default otherwise. */
+  readonly history?: string;
+}
+
+export const modelLabel = (llm: Llm) => `${llm.provider}:${llm.model}`;
+
+export function createConversationRunner(options: RunnerOptions): ConversationRunner {
+  const { store } = options;
+  let runtime = options.runtime;
+  // A bad --history fails at start-up, not at the second question.
+  let history = parseHistoryStrategy(options.history, runtime.llm);
+  let session: string | undefined;
+  let scratch = new InMemorySessionStore();
+
+  return {
+    get model() {
+      return modelLabel(runtime.llm);
+    },
+    get runtime() {
+      return runtime;
+    },
+    get session() {
+      return session;
+    },
+    ask(question, signal) {
+      const conversation = new Conversation({
+        agent: createAgent(runtime),
+        llm: runtime.llm,
+        store: session ? store : scratch,
+        session: session ?? "scratch",
+        history,
+      });
+      return conversation.ask(question, { signal });
+    },
+    newConversation() {
+      session = undefined;
+      scratch = new InMemorySessionStore();
+    },
+    async openSession(name) {
+      const { records } = await store.load(checkSessionName(name));
+      session = name;
+      return turnsOf(records).map(({ question, answer }) => ({ question, answer }));
+    },
+    continueSession(name) {
+      session = checkSessionName(name);
+    },
+    replaceLlm(llm) {
+      history = parseHistoryStrategy(options.history, llm);
+      runtime = { ...runtime, llm };
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import type { SetupProgress } from "@langchain-mini/core";
+import { dataHome } from "@langchain-mini/memory";
+import { pluginHome } from "../plugins/plugin-home.js";
+import { type Env, loadEnv } from "./env.js";
+
+/** What every plug-in is given by this app, and where plug-ins are looked for. */
+export interface Host {
+  readonly env: Env;
+  /** The user's working directory: relative paths and package names start here. */
+  readonly cwd: string;
+  readonly dataDirectory: string;
+  readonly pluginHome: string;
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (progress: SetupProgress) => void;
+}
+
+/** The host of a command run from the shell: the environment over `.env`, the working directory. */
+export function shellHost(overrides: Partial<Host> = {}): Host {
+  const env = overrides.env ?? loadEnv();
+  return {
+    env,
+    cwd: process.cwd(),
+    dataDirectory: dataHome(env),
+    pluginHome: pluginHome(env),
+    ...overrides,
+  };
+}

@@ -1,0 +1,33 @@
+/**
+ * The app's whole knowledge of its built-in providers and tools: names users type, and
+ * the modules behind them. Each is loaded by the same loader as a third-party plug-in;
+ * everything else (settings, keys, capabilities) each module says for itself.
+ */
+export const BUILT_IN_PROVIDERS: ReadonlyMap<string, string> = new Map([
+  ["openai", "@langchain-mini/llm-openai/plugin"],
+  ["llamacpp", "@langchain-mini/llm-llamacpp/plugin"],
+  ["script", "@langchain-mini/core/script"],
+]);
+
+/** With no `--llm`, the first of these whose module says it is available is used. */
+export const DEFAULT_PROVIDERS: readonly string[] = ["openai"];
+
+export const BUILT_IN_TOOLS: ReadonlyMap<string, string> = new Map([
+  ["search", "@langchain-mini/tool-search"],
+  ["calculator", "@langchain-mini/tool-calculator"],
+  ["hackernews", "@langchain-mini/tool-hackernews"],
+]);
+
+/**
+ * Offered when `--tools` is not given: the seeds' agent has search and the calculator.
+ * Hacker News is opt-in: it widens every prompt for a narrow kind of question.
+ */
+export const DEFAULT_TOOLS: readonly string[] = ["search", "calculator"];
+
+/**
+ * Built-ins that `npm install -g langchain-mini` does not bring (their size is paid only by
+ * those who use them): `langchain-mini plugins add <package>` installs one.
+ */
+export const ADD_ONS: ReadonlyMap<string, string> = new Map([
+  ["@langchain-mini/llm-llamacpp/plugin", "@langchain-mini/llm-llamacpp"],
+]);

@@ -1,0 +1,153 @@
+import {
+  type Availability,
+  type EnvVariable,
+  type LlmCapabilities,
+  type LlmProviderModule,
+  type PluginEnv,
+  PROMPT_ONLY,
+  type ToolModule,
+} from "@langchain-mini/core";
+import { usageError } from "../config/usage-error.js";
+import { ADD_ONS, BUILT_IN_PROVIDERS, BUILT_IN_TOOLS } from "./built-ins.js";
+import { type LocateOptions, locateModule, messageOf } from "./locate-module.js";
+
+const GUIDES = "https://github.com/langchain-mini/langchain-mini/tree/main/packages/core";
+
+/** A plug-in module as the host sees it, checked once: every field present and well-formed. */
+export interface Plugin {
+  /** What the user typed: a built-in name, a package name or a path. */
+  readonly name: string;
+  readonly specifier: string;
+  readonly description: string | undefined;
+  readonly environment: readonly EnvVariable[];
+  availability(env: PluginEnv): Availability;
+}
+
+export interface ProviderPlugin extends Plugin {
+  readonly capabilities: LlmCapabilities;
+  readonly defaultModel: string | undefined;
+  readonly createLlm: LlmProviderModule["createLlm"];
+}
+
+export interface ToolPlugin extends Plugin {
+  readonly createTools: NonNullable<ToolModule["createTools"]>;
+}
+
+const PROVIDER = { what: "LLM provider", guide: "write-your-own-llm-provider" };
+const TOOL = { what: "tool", guide: "write-your-own-tool" };
+
+/** `--llm <name>`: a built-in, a provider package or a file exporting `createLlm`. */
+export async function loadProvider(name: string, options: LocateOptions): Promise<ProviderPlugin> {
+  const { specifier, module } = await importPlugin(name, BUILT_IN_PROVIDERS, PROVIDER, options);
+  const createLlm = module.createLlm;
+  if (typeof createLlm !== "function")
+    throw notAPlugin(name, PROVIDER, "createLlm({ model, env })");
+  return {
+    ...common(name, specifier, module),
+    capabilities: capabilitiesOf(name, module.capabilities),
+    defaultModel: typeof module.defaultModel === "string" ? module.defaultModel : undefined,
+    createLlm: createLlm as ProviderPlugin["createLlm"],
+  };
+}
+
+/** `--tools <name>`: a built-in, a tool package or a file exporting `createTools` (or `createTool`). */
+export async function loadTool(name: string, options: LocateOptions): Promise<ToolPlugin> {
+  const { specifier, module } = await importPlugin(name, BUILT_IN_TOOLS, TOOL, options);
+  const { createTools, createTool } = module;
+  let create: ToolPlugin["createTools"];
+  if (typeof createTools === "function") create = createTools as ToolPlugin["createTools"];
+  else if (typeof createTool === "function") {
+    // The first version of the contract: one tool per module.
+    create = async (context) => [
+      await (createTool as NonNullable<ToolModule["createTool"]>)(context),
+    ];
+  } else throw notAPlugin(name, TOOL, "createTools({ env })");
+  return { ...common(name, specifier, module), createTools: create };
+}
+
+type Namespace = Readonly<Record<string, unknown>>;
+
+async function importPlugin(
+  name: string,
+  builtIns: ReadonlyMap<string, string>,
+  kind: typeof PROVIDER,
+  options: LocateOptions,
+): Promise<{ specifier: string; module: Namespace }> {
+  const specifier = builtIns.get(name) ?? name;
+  const url = locateModule(specifier, kind.what, options);
+  if (!url) throw notInstalled(name, specifier, builtIns, kind);
+  try {
+    return { specifier, module: (await import(url)) as Namespace };
+  } catch (error) {
+    throw usageError(`The ${kind.what} module '${name}' failed to load: ${messageOf(error)}`);
+  }
+}
+
+function common(name: string, specifier: string, module: Namespace): Plugin {
+  const check = module.availability;
+  return {
+    name,
+    specifier,
+    description: typeof module.description === "string" ? module.description : undefined,
+    environment: Array.isArray(module.environment) ? module.environment.filter(isEnvVariable) : [],
+    availability(env) {
+      if (typeof check !== "function") return { available: true };
+      try {
+        const verdict = check(env) as Availability;
+        if (verdict?.available === true) return verdict;
+        const reason = typeof verdict?.reason === "string" && verdict.reason.trim();
+        return { available: false, reason: reason || `${name} says it cannot be used here` };
+      } catch (error) {
+        return {
+          available: false,
+          reason: `${name}'s availability check failed: ${messageOf(error)}`,
+        };
+      }
+    },
+  };
+}
+
+function capabilitiesOf(name: string, value: unknown): LlmCapabilities {
+  if (value === undefined) return PROMPT_ONLY;
+  const flags = value as Partial<Record<keyof LlmCapabilities, unknown>> | null;
+  const keys = ["prompt", "messages", "tools", "stop"] as const;
+  if (
+    typeof flags !== "object" ||
+    flags === null ||
+    !keys.every((key) => typeof flags[key] === "boolean")
+  ) {
+    throw usageError(
+      `The LLM provider '${name}' exports capabilities that are not { prompt, messages, tools, stop } booleans (see ${GUIDES}#${PROVIDER.guide})`,
+    );
+  }
+  return { ...(flags as LlmCapabilities), constrained: flags.constrained === true };
+}
+
+function isEnvVariable(value: unknown): value is EnvVariable {
+  const variable = value as Partial<EnvVariable> | null;
+  return typeof variable?.name === "string" && typeof variable.description === "string";
+}
+
+function notAPlugin(name: string, kind: typeof PROVIDER, signature: string) {
+  return usageError(
+    `'${name}' is not a langchain-mini ${kind.what} module: it does not export ${signature} (see ${GUIDES}#${kind.guide})`,
+  );
+}
+
+function notInstalled(
+  name: string,
+  specifier: string,
+  builtIns: ReadonlyMap<string, string>,
+  kind: typeof PROVIDER,
+) {
+  const addOn = ADD_ONS.get(specifier);
+  if (addOn) {
+    return usageError(
+      `${name} is an add-on that is not installed: run langchain-mini plugins add ${addOn}`,
+    );
+  }
+  const flag = kind === PROVIDER ? "--llm" : "--tools";
+  return usageError(
+    `Unknown ${kind.what} '${name}' in ${flag}: use one of ${[...builtIns.keys()].join(", ")}; or install a ${kind === PROVIDER ? "provider" : "tool"} package (langchain-mini plugins add <package>), or name a file such as ./my-${kind === PROVIDER ? "provider" : "tool"}.js`,
+  );
+}

@@ -1,0 +1,27 @@
+import type { EnvVariable } from "@langchain-mini/core";
+import type { Host } from "../config/host.js";
+import { defaultProviders } from "../config/llm-choice.js";
+import { DEFAULT_TOOLS } from "../plugins/built-ins.js";
+import { loadTool, type Plugin } from "../plugins/load-plugin.js";
+import type { SettingRow } from "./components/setup-screen.js";
+
+/** The set-up screen's rows, from what each default provider and tool says it reads. */
+export async function setupSettings(host: Host) {
+  const providers = await defaultProviders(host);
+  const tools = await Promise.all(DEFAULT_TOOLS.map((name) => loadTool(name, host)));
+  const unavailableTools = tools.filter((tool) => !tool.availability(host.env).available);
+  return { settings: rowsOf(providers), toolSettings: rowsOf(unavailableTools) };
+}
+
+function rowsOf(plugins: readonly Plugin[]): SettingRow[] {
+  return plugins.flatMap((plugin) =>
+    plugin.environment
+      .filter((variable: EnvVariable) => variable.enables)
+      .map(
+        (variable): SettingRow => [
+          `${variable.name}=${variable.example ?? "…"}`,
+          `${variable.description} (${plugin.name})`,
+        ],
+      ),
+  );
+}

@@ -1,0 +1,71 @@
+import { abortError, LangchainMiniError } from "./errors.js";
+import type {
+  FinishReason,
+  Llm,
+  LlmChunk,
+  LlmRequest,
+  LlmResponse,
+  TokenUsage,
+  ToolCall,
+} from "./llm.js";
+import { StopSequenceCutter } from "./stop-sequences.js";
+
+/**
+ * The one place a provider's stream is read. Text is cut at the first stop sequence (for
+ * providers and models that ignore `stop`) and the provider's stream is closed right there,
+ * so nothing past the stop is generated or paid for; an abort is an `aborted` error even
+ * when the provider ends its stream quietly; a stream that ends without its finish chunk
+ * is broken, never taken for a whole reply. Exactly one `finish` comes last.
+ */
+export async function* readLlm(llm: Llm, request: LlmRequest): AsyncGenerator<LlmChunk> {
+  const cutter = new StopSequenceCutter(request.stop);
+  let finish: Extract<LlmChunk, { type: "finish" }> | undefined;
+  for await (const chunk of llm.stream(request)) {
+    if (chunk.type === "text") {
+      const safe = cutter.push(chunk.text);
+      if (safe) yield { type: "text", text: safe };
+      if (cutter.stopped) {
+        finish = { type: "finish", reason: "stop" };
+        break;
+      }
+    } else if (chunk.type === "finish") finish = chunk;
+    else yield chunk;
+  }
+  if (request.signal?.aborted) throw abortError();
+  if (!finish) {
+    throw new LangchainMiniError(
+      "llm_stream_broken",
+      `The ${llm.provider} stream ended before the reply was finished: try again`,
+    );
+  }
+  const rest = cutter.flush();
+  if (rest) yield { type: "text", text: rest };
+  yield finish;
+}
+
+/** The one collector: a stream's text, tool calls, finish reason and usage. */
+export async function collect(
+  chunks: AsyncIterable<LlmChunk>,
+  onText?: (text: string) => void,
+): Promise<LlmResponse> {
+  let text = "";
+  const toolCalls: ToolCall[] = [];
+  let reason: FinishReason = "other";
+  let usage: TokenUsage | undefined;
+  for await (const chunk of chunks) {
+    if (chunk.type === "text") {
+      text += chunk.text;
+      onText?.(chunk.text);
+    } else if (chunk.type === "tool-call") toolCalls.push(chunk.call);
+    else {
+      reason = chunk.reason;
+      usage = chunk.usage;
+    }
+  }
+  return { text, toolCalls, reason, usage };
+}
+
+/** The non-streaming call: the collected stream. */
+export function generate(llm: Llm, request: LlmRequest): Promise<LlmResponse> {
+  return collect(readLlm(llm, request));
+}
