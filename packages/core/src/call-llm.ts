@@ -78,18 +78,3 @@ function withoutProviderData(messages: readonly ChatMessage[]): readonly ChatMes
       : message,
   );
 }
-
-/** The messages as events show them: what providers keep on tool calls is theirs alone. */
-function withoutProviderData(messages: readonly ChatMessage[]): readonly ChatMessage[] {
-  const carried = (message: ChatMessage) =>
-    message.role === "assistant" && message.toolCalls?.some((call) => call.providerData);
-  if (!messages.some(carried)) return messages;
-  return messages.map((message) =>
-    message.role === "assistant" && carried(message)
-      ? {
-          ...message,
-          toolCalls: message.toolCalls?.map(({ providerData: _, ...call }) => call),
-        }
-      : message,
-  );
-}
