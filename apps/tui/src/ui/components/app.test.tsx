@@ -239,9 +239,16 @@ describe("App", () => {
         yield* scripted.stream(request);
       },
     };
+    const runtime: Runtime = {
+      llm,
+      tools: [],
+      maxSteps: 3,
+      agentMode: "react",
+      constrained: false,
+      notices: [],
+    };
     const service = createChatService({
-      runtime: { llm, tools: [], maxSteps: 3, agentMode: "react", notices: [] },
-      store: new InMemorySessionStore(),
+      runner: createConversationRunner({ runtime, store: new InMemorySessionStore() }),
     });
     const ui = await renderUi(<App service={service} />, wide);
     await ui.type("q\r");
