@@ -8,7 +8,9 @@ import {
   turnsOf,
 } from "@langchain-mini/core";
 import { formatChatHistory } from "@langchain-mini/prompts";
-import { updateSummary } from "./summary.js";
+import { type UpkeepContext, updateSummary } from "./summary.js";
+
+export type { UpkeepContext } from "./summary.js";
 
 /**
  * Decides what of a session's history the prompts receive. `history` is pure and cheap;
@@ -21,13 +23,6 @@ export interface HistoryStrategy {
     records: readonly SessionRecord[],
     context: UpkeepContext,
   ): Promise<SessionRecord | undefined>;
-}
-
-/** What upkeep gets: the turn's signal, and its event stream for the LLM calls it makes. */
-export interface UpkeepContext {
-  readonly signal: AbortSignal;
-  /** Memory's calls carry a purpose ("summary"), as the rewrite does ("rewrite"). */
-  readonly emit: Emit;
 }
 
 /** What a conversation's prompts get unless told otherwise: the last turns that fit 2,000 tokens. */

@@ -1,6 +1,12 @@
-import { callLlm, type Llm } from "@langchain-mini/core";
+import { callLlm, type Emit, type Llm } from "@langchain-mini/core";
 import { renderSummaryPrompt } from "@langchain-mini/prompts";
-import type { UpkeepContext } from "./history-strategy.js";
+
+/** What upkeep gets: the turn's signal, and its event stream for the LLM calls it makes. */
+export interface UpkeepContext {
+  readonly signal: AbortSignal;
+  /** Memory's calls carry a purpose ("summary"), as the rewrite does ("rewrite"). */
+  readonly emit: Emit;
+}
 
 /** Folds new lines into the summary with the progressive-summary prompt. */
 export async function updateSummary(

@@ -1,5 +1,5 @@
 import type { ServerResponse } from "node:http";
-import type { FakeTextReply, RecordedRequest } from "./fake-anthropic-server.js";
+import type { FakeTextReply, RecordedRequest } from "./fake-reply.js";
 import { type CacheAccount, countTokens } from "./prompt-cache.js";
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,13 +1,8 @@
-import type { RecordedRequest } from "./fake-gemini-server.js";
-import { isSignatureFor } from "./signatures.js";
+import type { GeminiErrorBody, RecordedRequest } from "./fake-reply.js";
 
-/** The `error` object of a Gemini API error body (the fake adds `code`). */
-export interface GeminiErrorBody {
-  readonly message: string;
-  /** The google.rpc status, e.g. INVALID_ARGUMENT. */
-  readonly status: string;
-  readonly details?: readonly unknown[];
-}
+export type { GeminiErrorBody } from "./fake-reply.js";
+
+import { isSignatureFor } from "./signatures.js";
 
 export interface Refusal {
   readonly httpStatus: number;

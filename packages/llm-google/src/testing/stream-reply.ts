@@ -1,5 +1,5 @@
 import type { ServerResponse } from "node:http";
-import type { FakeTextReply, RecordedRequest } from "./fake-gemini-server.js";
+import type { FakeTextReply, RecordedRequest } from "./fake-reply.js";
 import { countTokens, type PromptCache } from "./prompt-cache.js";
 import { signatureFor } from "./signatures.js";
 

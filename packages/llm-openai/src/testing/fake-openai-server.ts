@@ -1,59 +1,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { FakeReply, FakeScript, FakeTextReply, RecordedRequest } from "./fake-reply.js";
 import { streamReply } from "./stream-reply.js";
 
-/** A streamed reply: text deltas, then tool calls, a finish chunk, a usage chunk and [DONE]. */
-export interface FakeTextReply {
-  readonly text: string;
-  /** Characters per content chunk; default 6. */
-  readonly chunkSize?: number;
-  /** Pause before each content chunk. */
-  readonly chunkDelayMs?: number;
-  /** Cut at the request's `stop` like the real API (default true). */
-  readonly honourStop?: boolean;
-  /** Close the socket after this many chunks, without a finish chunk or [DONE]. */
-  readonly disconnectAfter?: number;
-  /** Send an SSE error event after this many chunks, as OpenAI does when it fails mid-reply. */
-  readonly errorEventAfter?: number;
-  readonly toolCalls?: readonly { readonly name: string; readonly arguments: string }[];
-  /**
-   * Parameters this server answers 400 `unsupported_parameter` to, as OpenAI's reasoning
-   * models do for `stop`, `temperature` and `max_tokens`.
-   */
-  readonly rejects?: readonly string[];
-}
-
-/** What the fake does for one request. */
-export type FakeReply =
-  | FakeTextReply
-  | {
-      readonly status: number;
-      readonly error: { message: string; type?: string; param?: string; code?: string };
-      /** e.g. `{ "retry-after-ms": "200" }`. */
-      readonly headers?: Readonly<Record<string, string>>;
-    }
-  /** Accept the connection and never answer. */
-  | { readonly hang: true }
-  /** An SSE event whose data is not JSON. */
-  | { readonly malformed: true }
-  /** Any body, e.g. the HTML page of a server that is not an OpenAI API. */
-  | { readonly raw: string; readonly contentType: string };
-
-export interface RecordedRequest {
-  readonly body: Record<string, unknown>;
-  readonly authorization: string | undefined;
-  /** `performance.now()` when the request arrived. */
-  readonly receivedAt: number;
-  /** True when the client closed the connection before the reply was fully sent. */
-  closedEarly: boolean;
-  /** Chunks written before the client went away. */
-  chunksSent: number;
-}
-
-/** Replies in order (the last one repeats), or a function of the request. */
-export type FakeScript =
-  | readonly FakeReply[]
-  | ((request: RecordedRequest, index: number) => FakeReply);
+export type { FakeReply, FakeScript, FakeTextReply, RecordedRequest } from "./fake-reply.js";
 
 /**
  * For tests (ours and yours): an OpenAI-compatible server on 127.0.0.1 that streams chat

@@ -1,5 +1,5 @@
 import type { ServerResponse } from "node:http";
-import type { FakeTextReply, RecordedRequest } from "./fake-openai-server.js";
+import type { FakeTextReply, RecordedRequest } from "./fake-reply.js";
 
 /** Streams one reply as OpenAI's SSE: the same chunk shapes, in the same order. */
 export async function streamReply(

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { turnsOf } from "@langchain-mini/core";
 import { appendFromProcesses } from "./append-processes.js";
-import type { SessionStoreContractOptions, StoreCheck } from "./store-contract.js";
+import type { SessionStoreContractOptions, StoreCheck } from "./store-check.js";
 import { turn, withStore } from "./with-store.js";
 
 export function concurrencyChecks(options: SessionStoreContractOptions): StoreCheck[] {

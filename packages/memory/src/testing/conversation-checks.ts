@@ -3,7 +3,7 @@ import { Agent, turnsOf } from "@langchain-mini/core";
 import { ScriptedLlm } from "@langchain-mini/core/testing";
 import { Conversation } from "../conversation.js";
 import { summaryHistory } from "../history-strategy.js";
-import type { StoreCheck } from "./store-contract.js";
+import type { StoreCheck } from "./store-check.js";
 import { type Open, reopened, withStore } from "./with-store.js";
 
 const answer = (text: string) => ` I now know the final answer\nFinal Answer: ${text}`;

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { Agent, isLangchainMiniError, type SessionStore } from "@langchain-mini/core";
 import { ScriptedLlm } from "@langchain-mini/core/testing";
 import { Conversation } from "../conversation.js";
-import type { StoreCheck } from "./store-contract.js";
+import type { StoreCheck } from "./store-check.js";
 import { turn } from "./with-store.js";
 
 async function withBroken(

@@ -1,5 +1,2 @@
-export {
-  type SessionStoreContractOptions,
-  type StoreCheck,
-  sessionStoreContract,
-} from "./store-contract.js";
+export type { SessionStoreContractOptions, StoreCheck } from "./store-check.js";
+export { sessionStoreContract } from "./store-contract.js";

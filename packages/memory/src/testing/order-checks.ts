@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { isLangchainMiniError, turnsOf } from "@langchain-mini/core";
-import type { StoreCheck } from "./store-contract.js";
+import type { StoreCheck } from "./store-check.js";
 import { nextMoment, type Open, turn, withStore } from "./with-store.js";
 
 export function orderChecks(options: Open): StoreCheck[] {

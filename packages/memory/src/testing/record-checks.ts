@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { type SessionRecord, turnsOf } from "@langchain-mini/core";
-import type { StoreCheck } from "./store-contract.js";
+import type { StoreCheck } from "./store-check.js";
 import { type Open, reopened, summary, turn, withStore } from "./with-store.js";
 
 /** Text that breaks naive storage: separators, escapes, surrogates, what looks like a record. */

@@ -1,5 +1,5 @@
 import type { SessionRecord, SessionStore, TurnRecord } from "@langchain-mini/core";
-import type { SessionStoreContractOptions } from "./store-contract.js";
+import type { SessionStoreContractOptions } from "./store-check.js";
 
 export type Open = Pick<SessionStoreContractOptions, "open" | "newLocation">;
 
