@@ -63,7 +63,7 @@ describe("GeminiLlm against a local Gemini API server, through the real SDK", ()
     expect(result.usage.cachedInputTokens).toBe(ends[1]?.usage?.cachedInputTokens);
   });
 
-  it("sends at most five stop sequences and cuts at the rest itself, closing the stream there", async () => {
+  it("sends at most five stop sequences; core's reader cuts at the rest and the stream closes there", async () => {
     const text = `one two three four five six seven${" more".repeat(200)}`;
     const { llm, fake } = await llmFor([{ text, chunkSize: 4, chunkDelayMs: 2 }]);
     const stop = ["\nA:", "\nB:", "\nC:", "\nD:", "\nE:", " six"];

@@ -9,7 +9,6 @@ import {
   type Llm,
   type LlmChunk,
   type LlmRequest,
-  StopSequenceCutter,
   type TokenUsage,
   type ToolCall,
 } from "@langchain-mini/core";
@@ -27,7 +26,10 @@ import { candidateOf, textOf, toFinishReason, toToolCall, toUsage } from "./repl
 import { isRetryable, retryDelayMs, wait } from "./retry.js";
 import { type GeminiOptions, type GeminiSettings, resolveSettings } from "./settings.js";
 
-/** The Gemini API takes at most this many stop sequences; the rest are cut here. */
+/**
+ * The Gemini API takes at most this many stop sequences. Core's reader (`readLlm`) cuts at
+ * the rest, and its leaving the stream closes the HTTP connection there.
+ */
 export const MAX_STOP_SEQUENCES = 5;
 
 interface OpenStream {
@@ -104,7 +106,6 @@ export class GeminiLlm implements Llm {
   // One generator from request to chunks: each extra layer costs a turn per streamed token.
   async *stream(request: LlmRequest): AsyncGenerator<LlmChunk> {
     const { stream, idle } = await this.#open(request);
-    const cutter = new StopSequenceCutter(stopsOf(request).slice(MAX_STOP_SEQUENCES));
     const toolCalls: ToolCall[] = [];
     let finish: string | undefined;
     let usage: TokenUsage | undefined;
@@ -124,14 +125,8 @@ export class GeminiLlm implements Llm {
           const call = part.functionCall && toToolCall(part, `call_${++this.#calls}`);
           if (call) toolCalls.push(call);
           const text = textOf(part);
-          if (!text) continue;
-          const safe = cutter.push(text);
-          if (safe) yield { type: "text", text: safe };
-          // Returning closes the HTTP stream (in finally): nothing past the stop is generated for us.
-          if (cutter.stopped) {
-            yield { type: "finish", reason: "stop", usage };
-            return;
-          }
+          // A reader that stops here (at a stop sequence) closes the HTTP stream in finally.
+          if (text) yield { type: "text", text };
         }
         if (candidate.finishReason) finish = candidate.finishReason;
       }
@@ -144,15 +139,15 @@ export class GeminiLlm implements Llm {
     if (!recognised) throw malformedError(this.settings);
     // No finish reason: the connection ended early. A partial reply is never an answer.
     if (!finish) throw brokenStreamError(this.settings);
-    const rest = cutter.flush();
-    if (rest) yield { type: "text", text: rest };
     for (const call of toolCalls) yield { type: "tool-call", call };
     yield { type: "finish", reason: toFinishReason(finish, toolCalls.length > 0), usage };
   }
 
   #generationConfig(request: LlmRequest): GenerateContentConfig {
     const temperature = request.temperature ?? this.settings.temperature;
-    const stops = stopsOf(request).slice(0, MAX_STOP_SEQUENCES);
+    const stops = (request.stop ?? [])
+      .filter((stop) => stop.length > 0)
+      .slice(0, MAX_STOP_SEQUENCES);
     const config: GenerateContentConfig = {};
     if (stops.length) config.stopSequences = stops;
     if (temperature !== undefined) config.temperature = temperature;
@@ -171,8 +166,4 @@ export class GeminiLlm implements Llm {
     // The reply had started: whatever broke it, the partial text is no answer.
     return brokenStreamError(this.settings, error);
   }
-}
-
-function stopsOf(request: LlmRequest) {
-  return request.stop?.filter((stop) => stop.length > 0) ?? [];
 }

@@ -1,8 +1,9 @@
 import type { Availability, CreateLlmOptions, EnvVariable, PluginEnv } from "@langchain-mini/core";
-import { GeminiLlm } from "./gemini-llm.js";
 import { DEFAULT_MODEL, MISSING_KEY } from "./settings.js";
 
 // The plug-in contract of @langchain-mini/core: what a host knows before calling createLlm.
+// Hosts import this module (`@langchain-mini/llm-google/plugin`) to learn about the
+// provider; the SDK loads only when an LLM is made.
 
 export const description = "Google's Gemini API";
 
@@ -11,8 +12,18 @@ export const defaultModel = DEFAULT_MODEL;
 export { capabilities } from "./capabilities.js";
 
 export const environment: readonly EnvVariable[] = [
-  { name: "GEMINI_API_KEY", description: "the API key, from Google AI Studio", secret: true },
-  { name: "GOOGLE_API_KEY", description: "the API key (wins over GEMINI_API_KEY)", secret: true },
+  {
+    name: "GEMINI_API_KEY",
+    description: "Google Gemini (GEMINI_MODEL picks the model)",
+    secret: true,
+    enables: true,
+    example: "AIza…",
+  },
+  {
+    name: "GOOGLE_API_KEY",
+    description: "the Gemini API key too (wins over GEMINI_API_KEY)",
+    secret: true,
+  },
   { name: "GOOGLE_GEMINI_BASE_URL", description: "another server that speaks the Gemini API" },
   { name: "GEMINI_MODEL", description: `the model (default ${DEFAULT_MODEL})` },
   { name: "GOOGLE_GENAI_API_VERSION", description: "the API version, e.g. v1beta" },
@@ -25,6 +36,7 @@ export function availability(env: PluginEnv): Availability {
   return { available: false, reason: MISSING_KEY };
 }
 
-export function createLlm(options: CreateLlmOptions) {
+export async function createLlm(options: CreateLlmOptions) {
+  const { GeminiLlm } = await import("./gemini-llm.js");
   return new GeminiLlm({ model: options.model || undefined, env: options.env });
 }

@@ -98,13 +98,20 @@ describe("the plug-in contract", () => {
       .filter((variable) => variable.secret)
       .map((variable) => variable.name);
     expect(secrets).toEqual(["GEMINI_API_KEY", "GOOGLE_API_KEY"]);
+    const offered = environment
+      .filter((variable) => variable.enables)
+      .map((variable) => variable.name);
+    expect(offered).toEqual(["GEMINI_API_KEY"]);
   });
 
-  it("takes the model from --llm over GEMINI_MODEL, and GEMINI_MODEL over the default", () => {
+  it("takes the model from --llm over GEMINI_MODEL, and GEMINI_MODEL over the default", async () => {
     const env = { GEMINI_API_KEY: KEY, GEMINI_MODEL: "gemini-2.5-pro" };
-    expect(createLlm({ model: "gemini-3.5-flash", env }).model).toBe("gemini-3.5-flash");
-    expect(createLlm({ model: undefined, env }).model).toBe("gemini-2.5-pro");
-    expect(createLlm({ model: "", env: { GEMINI_API_KEY: KEY } }).model).toBe("gemini-3.8-flash");
-    expect(() => createLlm({ model: undefined, env: {} })).toThrow(/GEMINI_API_KEY is not set/);
+    expect((await createLlm({ model: "gemini-3.5-flash", env })).model).toBe("gemini-3.5-flash");
+    expect((await createLlm({ model: undefined, env })).model).toBe("gemini-2.5-pro");
+    const plain = await createLlm({ model: "", env: { GEMINI_API_KEY: KEY } });
+    expect(plain.model).toBe("gemini-3.8-flash");
+    await expect(createLlm({ model: undefined, env: {} })).rejects.toThrow(
+      /GEMINI_API_KEY is not set/,
+    );
   });
 });

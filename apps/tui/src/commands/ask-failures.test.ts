@@ -59,6 +59,8 @@ describe("ask: usage and configuration errors are exit 2, one line, no stack tra
     const result = await runCli(["ask", "What is 2 + 2?"]);
     expect(result.status).toBe(2);
     expect(result.stderr).toMatch(/^langchain-mini: No LLM configured: [^\n]*--llm [^\n]*\n$/);
+    expect(result.stderr).toContain("OPENAI_API_KEY");
+    expect(result.stderr).toContain("GEMINI_API_KEY (google)");
   });
 
   it("no question", async () => {

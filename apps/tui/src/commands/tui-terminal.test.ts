@@ -87,6 +87,7 @@ describe("the terminal UI in a real terminal (tmux)", { timeout: TERMINAL_TEST_T
     const setup = await screen.waitFor("to quit.");
     expect(setup).toContain("OPENAI_API_KEY=");
     expect(setup).toContain("OPENAI_BASE_URL=http://localhost:11434/v1");
+    expect(setup).toContain("GEMINI_API_KEY=AIza…");
     screen.send("q", true);
     expect(await screen.exitStatus()).toBe(2);
   });

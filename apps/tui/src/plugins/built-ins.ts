@@ -5,12 +5,13 @@
  */
 export const BUILT_IN_PROVIDERS: ReadonlyMap<string, string> = new Map([
   ["openai", "@langchain-mini/llm-openai/plugin"],
+  ["google", "@langchain-mini/llm-google/plugin"],
   ["llamacpp", "@langchain-mini/llm-llamacpp/plugin"],
   ["script", "@langchain-mini/core/script"],
 ]);
 
 /** With no `--llm`, the first of these whose module says it is available is used. */
-export const DEFAULT_PROVIDERS: readonly string[] = ["openai"];
+export const DEFAULT_PROVIDERS: readonly string[] = ["openai", "google"];
 
 export const BUILT_IN_TOOLS: ReadonlyMap<string, string> = new Map([
   ["search", "@langchain-mini/tool-search"],
