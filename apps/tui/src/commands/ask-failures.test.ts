@@ -1,3 +1,4 @@
+import { writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli, tempDir } from "../test-support/cli.js";
@@ -61,6 +62,20 @@ describe("ask: usage and configuration errors are exit 2, one line, no stack tra
     expect(result.stderr).toMatch(/^langchain-mini: No LLM configured: [^\n]*--llm [^\n]*\n$/);
     expect(result.stderr).toContain("OPENAI_API_KEY");
     expect(result.stderr).toContain("GEMINI_API_KEY (google)");
+  });
+
+  it("a .env line that is not NAME=value is named by file and line before the failure it causes", async () => {
+    const directory = tempDir();
+    const key = "sk-test-never-shown-9f8e7d";
+    writeFileSync(join(directory, ".env"), `# keys\nOPENAI_API_KEY ${key}\n`);
+    const result = await runCli(["ask", "What is 2 + 2?"], { cwd: directory });
+    const lines = result.stderr.split("\n");
+    expect(lines[0]).toBe(
+      `Warning: ${join(directory, ".env")} line 2 is not NAME=value, so it was skipped: check for a missing '=' or a space in the name`,
+    );
+    expect(lines[1]).toMatch(/^langchain-mini: No LLM configured: /);
+    expect(result.stderr).not.toContain(key);
+    expect(result.status).toBe(2);
   });
 
   it("no question", async () => {

@@ -2,6 +2,7 @@ import { parseArgs } from "node:util";
 import { type AgentEvent, DEFAULT_MAX_STEPS } from "@langchain-mini/core";
 import { DEFAULT_HISTORY, FileSessionStore } from "@langchain-mini/memory";
 import { createConversationRunner } from "../config/conversation-runner.js";
+import { readEnv } from "../config/env.js";
 import { shellHost } from "../config/host.js";
 import { buildRuntime, runOptionSpec } from "../config/run-options.js";
 import { usageError } from "../config/usage-error.js";
@@ -65,13 +66,16 @@ export async function ask(argv: readonly string[]): Promise<number> {
     throw usageError("No question given: run langchain-mini ask [options] <question...>");
   }
 
+  const { env, warnings } = readEnv();
+  // Before anything that may fail for want of the variable the line was meant to set.
+  for (const warning of warnings) process.stderr.write(`Warning: ${warning}\n`);
   const controller = new AbortController();
   const onSignal = () => controller.abort();
   process.on("SIGINT", onSignal);
   process.on("SIGTERM", onSignal);
   // Set-up work (a model download) draws a bar on stderr; a signal ends it too.
   const bar = createDownloadProgress(process.stderr);
-  const host = shellHost({ signal: controller.signal, onProgress: bar.report });
+  const host = shellHost({ env, signal: controller.signal, onProgress: bar.report });
   const trace = traceFromOptions(values.trace, host.env);
   try {
     const runtime = await buildRuntime(values, host).finally(bar.finish);

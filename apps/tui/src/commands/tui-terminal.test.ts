@@ -1,3 +1,5 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { writeScript } from "../test-support/cli.js";
 import { TERMINAL_TEST_TIMEOUT, Terminal } from "../test-support/terminal.js";
@@ -83,11 +85,18 @@ describe("the terminal UI in a real terminal (tmux)", { timeout: TERMINAL_TEST_T
 
   it("shows the set-up screen, saying what to set, when no LLM is configured", async () => {
     const screen = terminal();
+    // The key is there, but not as NAME=value: the screen says which line, never the key.
+    const key = "sk-test-never-shown-5c4b3a";
+    writeFileSync(join(screen.directory, ".env"), `OPENAI_API_KEY ${key}\n`);
     screen.start([], { columns: 100, rows: 24 });
     const setup = await screen.waitFor("to quit.");
     expect(setup).toContain("OPENAI_API_KEY=");
     expect(setup).toContain("OPENAI_BASE_URL=http://localhost:11434/v1");
     expect(setup).toContain("GEMINI_API_KEY=AIza…");
+    expect(setup.replace(/[│\s]+/g, " ")).toContain(
+      `${join(screen.directory, ".env")} line 1 is not NAME=value, so it was skipped`,
+    );
+    expect(setup).not.toContain(key);
     screen.send("q", true);
     expect(await screen.exitStatus()).toBe(2);
   });

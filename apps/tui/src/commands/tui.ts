@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import { type AgentEvent, DEFAULT_MAX_STEPS, isLangchainMiniError } from "@langchain-mini/core";
 import { DEFAULT_HISTORY } from "@langchain-mini/memory";
-import type { Env } from "../config/env.js";
+import { type Env, readEnv } from "../config/env.js";
 import { type Host, shellHost } from "../config/host.js";
 import { defaultProvider } from "../config/llm-choice.js";
 import { buildRuntime, runOptionSpec, switchLlm } from "../config/run-options.js";
@@ -48,13 +48,14 @@ export async function tui(argv: readonly string[]): Promise<number> {
   process.env.NODE_ENV ??= "production";
   // Ink and React load while the LLM and tools are set up: the input line is ready sooner.
   const ui = import("../ui/start-ui.js");
-  const host = shellHost();
+  const { env, warnings } = readEnv();
+  const host = shellHost({ env });
   if (!values.llm) {
     const missing = await defaultProvider(host).then(
       () => undefined,
       (error: unknown) => error,
     );
-    if (missing) return setUp("No LLM is configured.", argv, host);
+    if (missing) return setUp(["No LLM is configured.", ...warnings].join("\n"), argv, host);
   }
   let runtime: Awaited<ReturnType<typeof buildRuntime>>;
   try {
@@ -65,8 +66,10 @@ export async function tui(argv: readonly string[]): Promise<number> {
     // The default provider cannot start from its settings: the set-up screen says why. A
     // mistake in a flag the user typed gets its one line (exit 2), as with ask.
     if (values.llm || !isSetupProblem(error)) throw error;
-    return setUp(error.message, argv, host);
+    return setUp([error.message, ...warnings].join("\n"), argv, host);
   }
+  // Shown in the conversation pane, with the other notices.
+  runtime = { ...runtime, notices: [...warnings, ...runtime.notices] };
   const [{ createChatService }, { createConversationRunner }, { FileSessionStore }] =
     await Promise.all([
       import("../ui/chat-service.js"),
