@@ -1,7 +1,7 @@
-import { writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { writeScript } from "../test-support/cli.js";
+import { tempDir, writeScript } from "../test-support/cli.js";
 import { TERMINAL_TEST_TIMEOUT, Terminal } from "../test-support/terminal.js";
 
 describe("the terminal UI in a real terminal (tmux)", { timeout: TERMINAL_TEST_TIMEOUT }, () => {
@@ -79,6 +79,28 @@ describe("the terminal UI in a real terminal (tmux)", { timeout: TERMINAL_TEST_T
     await screen.waitFor("waiting for the model");
     screen.send("C-c");
     await screen.waitFor("press Ctrl+C again to quit");
+    screen.send("C-c");
+    expect(await screen.exitStatus()).toBe(0);
+  });
+
+  it("says where it moved a damaged session file, and goes on with the session", async () => {
+    const home = join(tempDir(), "h");
+    const screen = new Terminal(undefined, { LANGCHAIN_MINI_HOME: home });
+    terminals.push(screen);
+    const sessions = join(home, "sessions");
+    mkdirSync(sessions, { recursive: true });
+    writeFileSync(join(sessions, "notes.jsonl"), "\u0000garbage from a bad disk\n");
+    const script = writeScript(screen.directory, [" ok\nFinal Answer: answered anyway"]);
+    screen.start(["--session", "notes", "--llm", `script:${script}`], { columns: 99, rows: 30 });
+    await screen.waitFor("How can I help?");
+    const aside = readdirSync(sessions).find((name) => name.startsWith("notes.jsonl.damaged-"));
+    expect(aside).toBeDefined();
+    const shown = await screen.waitFor("moved the original to");
+    expect(shown).toContain("Session 'notes' had unreadable content");
+    expect(shown).toContain(join(sessions, aside ?? ""));
+    screen.send("q", true);
+    screen.send("Enter");
+    await screen.waitFor(/│ answered anyway\s+│/);
     screen.send("C-c");
     expect(await screen.exitStatus()).toBe(0);
   });

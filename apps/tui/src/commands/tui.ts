@@ -88,9 +88,9 @@ export async function tui(argv: readonly string[]): Promise<number> {
     observe: (events) => observed(events, host.env, sessionTrace),
   });
   try {
-    const turns =
+    const opened =
       values.session !== undefined ? await service.openSession(values.session) : undefined;
-    return await (await ui).startChat(service, turns);
+    return await (await ui).startChat(service, opened);
   } finally {
     sessionTrace?.close();
   }

@@ -15,6 +15,13 @@ export interface Turn {
   readonly answer: string;
 }
 
+/** A stored conversation, opened: its earlier turns, and what the user must be told. */
+export interface OpenedSession {
+  readonly turns: readonly Turn[];
+  /** E.g. a damaged file moved aside, with the path it was moved to. */
+  readonly warnings: readonly string[];
+}
+
 /**
  * The one way this app runs questions, for `ask` and the terminal UI alike: seed 000's
  * conversation loop. A follow-up is first rewritten into a standalone question from the
@@ -32,7 +39,7 @@ export interface ConversationRunner {
   /** A fresh conversation, kept in memory only. Stored sessions stay as they are. */
   newConversation(): void;
   /** Continue a stored conversation; gives back its earlier turns. */
-  openSession(name: string): Promise<readonly Turn[]>;
+  openSession(name: string): Promise<OpenedSession>;
   /** Continue a stored conversation without reading it now (each turn reads it anyway). */
   continueSession(name: string): void;
   /** Another LLM from now on (the same tools and limits). */
@@ -82,9 +89,10 @@ export function createConversationRunner(options: RunnerOptions): ConversationRu
       scratch = new InMemorySessionStore();
     },
     async openSession(name) {
-      const { records } = await store.load(checkSessionName(name));
+      const { records, warnings } = await store.load(checkSessionName(name));
       session = name;
-      return turnsOf(records).map(({ question, answer }) => ({ question, answer }));
+      const turns = turnsOf(records).map(({ question, answer }) => ({ question, answer }));
+      return { turns, warnings };
     },
     continueSession(name) {
       session = checkSessionName(name);

@@ -1,7 +1,7 @@
 import type { AgentEvent, Llm, Tool } from "@langchain-mini/core";
-import type { ConversationRunner, Turn } from "../config/conversation-runner.js";
+import type { ConversationRunner, OpenedSession } from "../config/conversation-runner.js";
 
-export type { Turn } from "../config/conversation-runner.js";
+export type { OpenedSession, Turn } from "../config/conversation-runner.js";
 
 /**
  * What the UI needs from the rest of the app: runs, the conversation's memory, the
@@ -25,7 +25,7 @@ export interface ChatService {
   /** /new: a fresh conversation, kept in memory only. Stored sessions stay as they are. */
   newConversation(): Promise<void>;
   /** /session <name>: continue a stored conversation; gives back its earlier turns. */
-  openSession(name: string): Promise<readonly Turn[]>;
+  openSession(name: string): Promise<OpenedSession>;
   /** /model <spec>: the same specs as --llm. */
   switchModel(spec: string): Promise<void>;
 }

@@ -1,6 +1,6 @@
 import { type RenderOptions, render } from "ink";
 import type { Host } from "../config/host.js";
-import type { ChatService, Turn } from "./chat-service.js";
+import type { ChatService, OpenedSession } from "./chat-service.js";
 import { App } from "./components/app.js";
 import { SetupScreen } from "./components/setup-screen.js";
 import type { LocalModelOffer } from "./local-model-offer.js";
@@ -11,8 +11,8 @@ import { setupSettings } from "./setup-settings.js";
  * quits; resolves with the exit status. Only called on a terminal: `interactive` is set
  * so that a CI variable in the environment cannot turn the live UI into a last frame.
  */
-export async function startChat(service: ChatService, turns?: readonly Turn[]): Promise<number> {
-  const instance = render(<App service={service} turns={turns} />, CHAT_RENDER_OPTIONS);
+export async function startChat(service: ChatService, opened?: OpenedSession): Promise<number> {
+  const instance = render(<App service={service} opened={opened} />, CHAT_RENDER_OPTIONS);
   return exitStatus(await instance.waitUntilExit());
 }
 

@@ -1,6 +1,6 @@
 import { Box, useApp } from "ink";
 import { useCallback, useReducer } from "react";
-import type { ChatService, Turn } from "../chat-service.js";
+import type { ChatService, OpenedSession } from "../chat-service.js";
 import { useChat } from "../hooks/use-chat.js";
 import { useInspector } from "../hooks/use-inspector.js";
 import { useKeyBindings } from "../hooks/use-key-bindings.js";
@@ -15,19 +15,19 @@ import { InputLine } from "./input-line.js";
 
 interface AppProps {
   readonly service: ChatService;
-  /** Earlier turns of the stored session the app opened with. */
-  readonly turns?: readonly Turn[];
+  /** The stored session the app opened with: its earlier turns and warnings. */
+  readonly opened?: OpenedSession;
 }
 
 /** The chat: conversation and trace panes, the status bar and the question line. */
-export function App({ service, turns }: AppProps) {
+export function App({ service, opened }: AppProps) {
   const { exit } = useApp();
   const [state, dispatch] = useReducer(uiReducer, undefined, () =>
     initialState({
       model: service.model,
-      notices: service.notices,
+      notices: [...service.notices, ...(opened?.warnings ?? [])],
       session: service.session,
-      turns,
+      turns: opened?.turns,
     }),
   );
   const [line, edit] = useReducer(editLine, EMPTY_LINE);

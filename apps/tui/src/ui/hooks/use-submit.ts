@@ -59,10 +59,11 @@ export function useSubmit(dependencies: SubmitDependencies) {
             note(`Session: ${service.session ?? "none"} (/session <name> switches)`);
             break;
           }
-          service.openSession(command.argument).then((turns) => {
+          service.openSession(command.argument).then(({ turns, warnings }) => {
             resetScroll();
             dispatch({ type: "conversation-started", session: command.argument, turns });
             note(`Session ${command.argument}: ${turns.length} earlier turn(s)`);
+            for (const warning of warnings) note(warning);
           }, fail);
           break;
         case "tools":
