@@ -86,6 +86,20 @@ describe("calculator: arithmetic only", () => {
     expect(await calculate("2 * x")).toContain("unknown name 'x'");
   });
 
+  it.each([
+    ["if(0, 2, 3)", "unknown name 'if'"],
+    ['length "abc"', "unknown name 'length'"],
+    ['indexOf("a", "abc")', "unknown name 'indexOf'"],
+    ["sum([1, 2])", "unknown name 'sum'"],
+    ["true + 1", "unknown name 'true'"],
+    ["[1, 2][0]", "no quotes, text or lists"],
+    ["not(0)", "unknown name 'not'"],
+  ])("refuses %s, which is not arithmetic", async (input, why) => {
+    const observation = await calculate(input);
+    expect(observation.startsWith(`${REFORMULATE}'Error: `)).toBe(true);
+    expect(observation).toContain(why);
+  });
+
   it("refuses random(): a replayed step must observe the same number", async () => {
     expect(await calculate("random()")).toContain("unknown name 'random'");
   });
@@ -109,8 +123,8 @@ describe("calculator: results that are not numbers", () => {
       "0/0",
       "the result is not a number (NaN): check for 0/0, the root or logarithm of a negative number, or text in the expression",
     ],
-    ['"abc"', "the result is a string, not a number"],
-    ["[1, 2]", "the result is a list, not a number"],
+    ['"abc"', "the calculator takes numbers only: no quotes, text or lists ([ ])"],
+    ["[1, 2]", "the calculator takes numbers only: no quotes, text or lists ([ ])"],
     ["sqrt", "the result is a function, not a number"],
   ])("%s is reported as such", async (input, reason) => {
     expect(await calculate(input)).toBe(`${REFORMULATE}'Error: ${reason}'`);

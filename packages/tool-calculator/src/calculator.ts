@@ -51,6 +51,12 @@ export function createCalculator(options: CalculatorOptions = {}): Tool {
             `Error: unknown name '${unknown}': use numbers, operators (+ - * / ^ %), PI, E and functions such as sqrt, ceil, round, max`,
           );
         }
+        // Text and lists are not arithmetic, and `[1,2][0]` would index one.
+        if (/["'[\]]/.test(expression)) {
+          return reformulate(
+            "Error: the calculator takes numbers only: no quotes, text or lists ([ ])",
+          );
+        }
         value = parsed.evaluate();
       } catch (error) {
         // The parser recurses once per nesting level; thousands of parentheses overflow it.

@@ -1,7 +1,15 @@
 import type { Parser } from "expr-eval-fork";
 
-/** Non-deterministic: the same step would observe a different number on a replay. */
-const EXCLUDED = new Set(["random"]);
+/**
+ * The names the README promises, and nothing else: expr-eval-fork also knows text and list
+ * functions (`length`, `indexOf`, `join`, `map`, `if`), `random` (a replayed run would
+ * observe another number) and `true`/`false`, none of which is arithmetic.
+ */
+const ARITHMETIC = new Set([
+  ..."sqrt cbrt ceil floor round roundTo trunc abs sign exp log ln log2 log10 lg".split(" "),
+  ..."sin cos tan asin acos atan atan2 sinh cosh tanh asinh acosh atanh".split(" "),
+  ..."min max pow hypot fac gamma PI E".split(" "),
+]);
 
 const STRING_LITERAL = /"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g;
 /** A name not glued to a number or a dot: `e3` in `1e3` and `x10` in `0x10` are digits. */
@@ -20,7 +28,7 @@ export function findUnknownName(expression: string, parser: Parser): string | un
     parser.consts,
   ];
   for (const [name] of expression.replace(STRING_LITERAL, '""').matchAll(NAME)) {
-    const known = !EXCLUDED.has(name) && tables.some((table) => Object.hasOwn(table, name));
+    const known = ARITHMETIC.has(name) && tables.some((table) => Object.hasOwn(table, name));
     if (!known) return name;
   }
   return undefined;
