@@ -4,10 +4,14 @@ import { LangchainMiniError } from "@langchain-mini/core";
  * GET a JSON document from the Algolia Hacker News API. Every failure is an error whose
  * message tells the model what happened and that it can answer without this tool.
  */
+/** Algolia's replies are a few kilobytes; a server sending more is not one to trust. */
+export const MAX_REPLY_BYTES = 2_000_000;
+
 export async function fetchJson(
   url: string,
   signal: AbortSignal,
   timeoutMs: number,
+  maxBytes = MAX_REPLY_BYTES,
 ): Promise<unknown> {
   let response: Response;
   try {
@@ -29,8 +33,9 @@ export async function fetchJson(
     );
   }
   try {
-    return await response.json();
+    return JSON.parse(await readBounded(response, maxBytes));
   } catch (error) {
+    if (error instanceof LangchainMiniError) throw error;
     if (signal.aborted || (error as Error).name === "TimeoutError") {
       throw failure(error, signal, timeoutMs, new URL(url).host);
     }
@@ -39,6 +44,30 @@ export async function fetchJson(
       "Hacker News search sent a reply that is not JSON: answer without it",
     );
   }
+}
+
+/** The body as text, refusing one that grows past `maxBytes` (it is not read further). */
+async function readBounded(response: Response, maxBytes: number) {
+  const declared = Number(response.headers.get("content-length"));
+  if (declared > maxBytes) throw tooLarge(response, maxBytes);
+  const decoder = new TextDecoder();
+  let text = "";
+  let bytes = 0;
+  for await (const chunk of response.body ?? []) {
+    bytes += chunk.byteLength;
+    if (bytes > maxBytes) throw tooLarge(response, maxBytes);
+    text += decoder.decode(chunk, { stream: true });
+  }
+  return text + decoder.decode();
+}
+
+function tooLarge(response: Response, maxBytes: number) {
+  // Stop the download: the rest is never read.
+  response.body?.cancel().catch(() => {});
+  return new LangchainMiniError(
+    "tool_failed",
+    `Hacker News search sent a reply larger than ${maxBytes / 1_000_000} MB: answer without it`,
+  );
 }
 
 function failure(error: unknown, signal: AbortSignal, timeoutMs: number, host: string) {

@@ -58,7 +58,19 @@ function countReplies(node: CommentNode): number {
   return count;
 }
 
-const entities: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+const entities = new Map([
+  ["amp", "&"],
+  ["lt", "<"],
+  ["gt", ">"],
+  ["quot", '"'],
+  ["apos", "'"],
+]);
+
+/**
+ * Code points an entity must not become: C0 and C1 controls (escape sequences), bidi
+ * overrides and isolates, zero-width characters. `&#27;` stays the text it is.
+ */
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff]/;
 
 /** Hacker News text is HTML: paragraphs, links, italics and entities. */
 export function plainText(html: string) {
@@ -66,12 +78,14 @@ export function plainText(html: string) {
     .replace(/<p>/gi, " ")
     .replace(/<[^>]*>/g, "")
     .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-      if (name[0] !== "#") return entities[name.toLowerCase()] ?? whole;
+      if (name[0] !== "#") return entities.get(name.toLowerCase()) ?? whole;
       const code =
         name[1] === "x" || name[1] === "X"
           ? Number.parseInt(name.slice(2), 16)
           : Number(name.slice(1));
-      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+      if (!(code > 0 && code <= 0x10ffff)) return whole;
+      const character = String.fromCodePoint(code);
+      return UNSAFE.test(character) ? whole : character;
     })
     .replace(/\s+/g, " ")
     .trim();

@@ -36,6 +36,27 @@ const stories = [
 ];
 
 describe("hackernews tool against a local fake Algolia API", () => {
+  it("stops reading a reply that never ends, and says so", async () => {
+    const outcome = await search({ endless: true });
+    expect(outcome.observation).toBe(
+      "Tool hackernews failed: Hacker News search sent a reply larger than 2 MB: answer without it",
+    );
+    await expect.poll(() => fake?.seen.endlessClosed).toBe(true);
+    // It read about the limit, not gigabytes.
+    expect(fake?.seen.endlessBytes).toBeLessThan(20_000_000);
+  });
+
+  it("never turns entities into control, bidi or zero-width characters", async () => {
+    const outcome = await search({
+      hits: [{ objectID: "1", title: "t" }],
+      items: { "1": [{ text: "a&#27;[2Jb&#x202E;c&#8203;d&#x9b;e &#x41; &constructor; &amp;" }] },
+    });
+    expect(outcome.observation).toContain(
+      "Top comment: a&#27;[2Jb&#x202E;c&#8203;d&#x9b;e A &constructor; &",
+    );
+    expect(outcome.observation).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200b\u202e]/u);
+  });
+
   it("lists the top stories with points, link and a top comment", async () => {
     const outcome = await search({
       hits: stories,

@@ -16,15 +16,32 @@ export interface FakeHackerNewsOptions {
   readonly itemsStatus?: number;
   readonly body?: string;
   readonly delayMs?: number;
+  /** The search reply never ends: JSON hits streamed until the client goes away. */
+  readonly endless?: boolean;
 }
 
 /** For tests: the two Algolia Hacker News endpoints the tool uses, on 127.0.0.1. */
 export async function startFakeHackerNews(options: FakeHackerNewsOptions) {
   const requests: string[] = [];
+  const seen = { endlessBytes: 0, endlessClosed: false };
   const server = createServer((request, response) => {
     requests.push(request.url ?? "");
     const send = () => {
       if (response.destroyed) return;
+      if (options.endless) {
+        response.writeHead(200, { "content-type": "application/json" });
+        response.write('{"hits":[');
+        const chunk = `${JSON.stringify({ objectID: "1", title: "x".repeat(1000) })},`.repeat(64);
+        const pump = () => {
+          while (!response.destroyed && response.write(chunk)) seen.endlessBytes += chunk.length;
+        };
+        response.on("drain", pump);
+        response.on("close", () => {
+          seen.endlessClosed = true;
+        });
+        pump();
+        return;
+      }
       if (options.status || options.body !== undefined) {
         response.writeHead(options.status ?? 200, { "content-type": "text/plain" });
         response.end(options.body ?? "error");
@@ -51,6 +68,8 @@ export async function startFakeHackerNews(options: FakeHackerNewsOptions) {
   return {
     baseURL: `http://127.0.0.1:${port}`,
     requests,
+    /** What an endless reply sent, and whether the client closed it. */
+    seen,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
