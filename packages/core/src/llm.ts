@@ -38,7 +38,7 @@ export interface LlmRequest {
   /** A prompt to continue. Either this or `messages`. */
   readonly prompt?: string;
   readonly messages?: readonly ChatMessage[];
-  /** Generation ends before the first of these; providers that cannot send them must cut client-side. */
+  /** Generation ends before the first of these; core cuts client-side what a model sends past one. */
   readonly stop?: readonly string[];
   readonly maxTokens?: number;
   readonly temperature?: number;

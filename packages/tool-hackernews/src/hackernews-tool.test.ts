@@ -54,7 +54,9 @@ describe("hackernews tool against a local fake Algolia API", () => {
     expect(outcome.observation).toContain(
       "Top comment: a&#27;[2Jb&#x202E;c&#8203;d&#x9b;e A &constructor; &",
     );
-    expect(outcome.observation).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200b\u202e]/u);
+    expect(outcome.observation).not.toMatch(
+      /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200b\u202e]/u,
+    );
   });
 
   it("lists the top stories with points, link and a top comment", async () => {

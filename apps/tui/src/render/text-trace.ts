@@ -4,7 +4,11 @@ import type { AgentEvent } from "@langchain-mini/core";
 type Style = Parameters<typeof styleText>[0];
 
 /** Seed 001 traced search in purple and the calculator in blue; other tools get cyan. */
-const toolColours: Record<string, Style> = { search: "magenta", calculator: "blue" };
+// A Map: tool names come from the model, and `constructor` must not find Object's.
+const toolColours = new Map<string, Style>([
+  ["search", "magenta"],
+  ["calculator", "blue"],
+]);
 
 /**
  * The Thought / Action / Action Input / Observation trace of `ask`, for stderr: coloured
@@ -36,7 +40,7 @@ export function createTextTrace(stream: NodeJS.WriteStream) {
         line("Action Input", "cyan", event.input);
         break;
       case "observation":
-        line("Observation", toolColours[toolOfStep] ?? "cyan", event.text);
+        line("Observation", toolColours.get(toolOfStep) ?? "cyan", event.text);
         break;
       case "parse-error":
         line("Format error", "yellow", event.message);

@@ -1,8 +1,12 @@
 /** Seed 001 traced the search tool in purple and the calculator in blue; other tools get cyan. */
-const toolColours: Record<string, string> = { search: "magenta", calculator: "blue" };
+// A Map: tool names come from the model, and `constructor` must not find Object's.
+const toolColours = new Map([
+  ["search", "magenta"],
+  ["calculator", "blue"],
+]);
 
 export function toolColour(tool: string | undefined) {
-  return toolColours[tool?.trim().toLowerCase() ?? ""] ?? "cyan";
+  return toolColours.get(tool?.trim().toLowerCase() ?? "") ?? "cyan";
 }
 
 /** One colour per kind of line, so a glance tells a thought from an answer or a failure. */
