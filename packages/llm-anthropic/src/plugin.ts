@@ -1,8 +1,9 @@
 import type { Availability, CreateLlmOptions, EnvVariable, PluginEnv } from "@langchain-mini/core";
-import { AnthropicLlm } from "./anthropic-llm.js";
 import { DEFAULT_MODEL, MISSING_KEY } from "./settings.js";
 
 // The plug-in contract of @langchain-mini/core: what a host knows before calling createLlm.
+// Hosts import this module (`@langchain-mini/llm-anthropic/plugin`) to learn about the
+// provider; the SDK loads only when an LLM is made.
 
 export const description = "Anthropic's Claude models, through the Messages API";
 
@@ -11,7 +12,13 @@ export const defaultModel = DEFAULT_MODEL;
 export { capabilities } from "./capabilities.js";
 
 export const environment: readonly EnvVariable[] = [
-  { name: "ANTHROPIC_API_KEY", description: "the API key", secret: true },
+  {
+    name: "ANTHROPIC_API_KEY",
+    description: "Anthropic's Claude (ANTHROPIC_MODEL picks the model)",
+    secret: true,
+    enables: true,
+    example: "sk-ant-…",
+  },
   { name: "ANTHROPIC_BASE_URL", description: "another server that speaks the Messages API" },
   { name: "ANTHROPIC_MODEL", description: `the model (default ${DEFAULT_MODEL})` },
   { name: "ANTHROPIC_TIMEOUT_MS", description: "give up on a server silent this long" },
@@ -24,6 +31,7 @@ export function availability(env: PluginEnv): Availability {
   return { available: false, reason: MISSING_KEY };
 }
 
-export function createLlm(options: CreateLlmOptions) {
+export async function createLlm(options: CreateLlmOptions) {
+  const { AnthropicLlm } = await import("./anthropic-llm.js");
   return new AnthropicLlm({ model: options.model || undefined, env: options.env });
 }

@@ -26,11 +26,13 @@ describe("configuration", () => {
     });
   });
 
-  it("takes the model from --llm anthropic:<model> over ANTHROPIC_MODEL", () => {
+  it("takes the model from --llm anthropic:<model> over ANTHROPIC_MODEL", async () => {
     const env = { ANTHROPIC_API_KEY: KEY, ANTHROPIC_MODEL: "claude-sonnet-5-5" };
-    expect(createLlm({ model: "claude-opus-5-5", env }).model).toBe("claude-opus-5-5");
-    expect(createLlm({ model: undefined, env }).model).toBe("claude-sonnet-5-5");
-    expect(createLlm({ model: "", env: { ANTHROPIC_API_KEY: KEY } }).model).toBe(defaultModel);
+    expect((await createLlm({ model: "claude-opus-5-5", env })).model).toBe("claude-opus-5-5");
+    expect((await createLlm({ model: undefined, env })).model).toBe("claude-sonnet-5-5");
+    expect((await createLlm({ model: "", env: { ANTHROPIC_API_KEY: KEY } })).model).toBe(
+      defaultModel,
+    );
   });
 
   it("defaults to Anthropic's API and Claude Haiku 5.5, with a 60 s timeout and 2 retries", () => {
@@ -53,11 +55,11 @@ describe("configuration", () => {
     expect([level("debug"), level("loud")]).toEqual(["debug", "off"]);
   });
 
-  it("says what to set when the key is missing, before the SDK looks for other credentials", () => {
+  it("says what to set when the key is missing, before the SDK looks for other credentials", async () => {
     const missing =
       "ANTHROPIC_API_KEY is not set: set it in the environment or .env (create a key at console.anthropic.com), or set ANTHROPIC_BASE_URL for a compatible server that needs none";
     expect(() => resolveSettings({ env: {} })).toThrow(missing);
-    expect(() => createLlm({ model: undefined, env: {} })).toThrow(missing);
+    await expect(createLlm({ model: undefined, env: {} })).rejects.toThrow(missing);
     expect(availability({})).toEqual({ available: false, reason: missing });
     expect(availability({ ANTHROPIC_API_KEY: KEY })).toEqual({ available: true });
     expect(availability({ ANTHROPIC_BASE_URL: "http://localhost:4000" })).toEqual({
@@ -77,13 +79,18 @@ describe("configuration", () => {
     ).toThrow("ANTHROPIC_TIMEOUT_MS must be a positive number of milliseconds, got 'soon'");
   });
 
-  it("tells hosts which variables it reads, the key marked secret", () => {
-    expect(environment.map((variable) => [variable.name, variable.secret ?? false])).toEqual([
-      ["ANTHROPIC_API_KEY", true],
-      ["ANTHROPIC_BASE_URL", false],
-      ["ANTHROPIC_MODEL", false],
-      ["ANTHROPIC_TIMEOUT_MS", false],
-      ["ANTHROPIC_LOG", false],
+  it("tells hosts which variables it reads, the key marked secret and enough to set alone", () => {
+    const flags = environment.map((variable) => [
+      variable.name,
+      variable.secret ?? false,
+      variable.enables ?? false,
+    ]);
+    expect(flags).toEqual([
+      ["ANTHROPIC_API_KEY", true, true],
+      ["ANTHROPIC_BASE_URL", false, false],
+      ["ANTHROPIC_MODEL", false, false],
+      ["ANTHROPIC_TIMEOUT_MS", false, false],
+      ["ANTHROPIC_LOG", false, false],
     ]);
   });
 });

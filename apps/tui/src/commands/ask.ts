@@ -18,6 +18,9 @@ Options:
   --llm <spec>       openai[:model] (OpenAI or any OpenAI-compatible server; reads OPENAI_API_KEY,
                      OPENAI_BASE_URL, OPENAI_MODEL (default gpt-4.1-mini) and OPENAI_TIMEOUT_MS;
                      the default when OPENAI_API_KEY or OPENAI_BASE_URL is set)
+                     anthropic[:model] (Claude; reads ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL,
+                     ANTHROPIC_MODEL (default claude-haiku-5-5) and ANTHROPIC_TIMEOUT_MS;
+                     the default when only ANTHROPIC_API_KEY is set)
                      google[:model] (Google's Gemini API; reads GEMINI_API_KEY or GOOGLE_API_KEY,
                      GOOGLE_GEMINI_BASE_URL, GEMINI_MODEL (default gemini-3.8-flash); the default
                      when only its key is set)

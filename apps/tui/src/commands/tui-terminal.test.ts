@@ -114,6 +114,7 @@ describe("the terminal UI in a real terminal (tmux)", { timeout: TERMINAL_TEST_T
     const setup = await screen.waitFor("to quit.");
     expect(setup).toContain("OPENAI_API_KEY=");
     expect(setup).toContain("OPENAI_BASE_URL=http://localhost:11434/v1");
+    expect(setup).toContain("ANTHROPIC_API_KEY=sk-ant-…");
     expect(setup).toContain("GEMINI_API_KEY=AIza…");
     expect(setup.replace(/[│\s]+/g, " ")).toContain(
       `${join(screen.directory, ".env")} line 1 is not NAME=value, so it was skipped`,

@@ -5,13 +5,14 @@
  */
 export const BUILT_IN_PROVIDERS: ReadonlyMap<string, string> = new Map([
   ["openai", "@langchain-mini/llm-openai/plugin"],
+  ["anthropic", "@langchain-mini/llm-anthropic/plugin"],
   ["google", "@langchain-mini/llm-google/plugin"],
   ["llamacpp", "@langchain-mini/llm-llamacpp/plugin"],
   ["script", "@langchain-mini/core/script"],
 ]);
 
 /** With no `--llm`, the first of these whose module says it is available is used. */
-export const DEFAULT_PROVIDERS: readonly string[] = ["openai", "google"];
+export const DEFAULT_PROVIDERS: readonly string[] = ["openai", "anthropic", "google"];
 
 export const BUILT_IN_TOOLS: ReadonlyMap<string, string> = new Map([
   ["search", "@langchain-mini/tool-search"],
