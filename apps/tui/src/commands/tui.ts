@@ -11,8 +11,8 @@ import { openTrace, type TraceWriter, traceFromOptions } from "../trace/trace-wr
 export const TUI_USAGE = `Usage: langchain-mini [options]      the terminal UI (needs a terminal)
 
 Options: the same as ask's (see: langchain-mini ask --help)
-  --llm <spec>       openai[:model], anthropic[:model], script:<file.json>, llamacpp:<model>,
-                     <module>:<model>
+  --llm <spec>       openai[:model], anthropic[:model], google[:model], script:<file.json>,
+                     llamacpp:<model>, <module>:<model>
   --tools <names>    comma-separated; default: every configured tool
   --max-steps <n>    LLM calls before giving up on a question; default ${DEFAULT_MAX_STEPS}
   --session <name>   keep the conversation on disk under a name, and continue it next time
