@@ -11,6 +11,12 @@ import type { Tool } from "./tool.js";
 /** LLM calls before a run gives up, unless told otherwise. */
 export const DEFAULT_MAX_STEPS = 15;
 
+/**
+ * Output tokens per LLM call, unless told otherwise: far more than a ReAct step or an
+ * answer needs, and a bound on a model that never stops.
+ */
+export const DEFAULT_MAX_TOKENS = 4_096;
+
 /** Per tool call, unless the tool or the agent sets its own. */
 export const DEFAULT_TOOL_TIMEOUT_MS = 60_000;
 
@@ -25,6 +31,7 @@ export interface AgentLimits {
   readonly maxTimeMs?: number;
   /** Per tool call, unless the tool sets its own; default 60 s. */
   readonly toolTimeoutMs?: number;
+  /** Output tokens per LLM call; default 4,096. A reply cut there is reported in a warning. */
   readonly maxTokens?: number;
   readonly temperature?: number;
 }

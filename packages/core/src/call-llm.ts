@@ -56,6 +56,13 @@ export async function callLlm(
     usage: response.usage,
     durationMs: performance.now() - started,
   });
+  if (response.reason === "length") {
+    const limit = request.maxTokens === undefined ? "" : ` of ${request.maxTokens} tokens`;
+    emit({
+      type: "warning",
+      message: `The model's reply was cut at the output limit${limit}: what it wrote so far is used; raise the limit (--max-tokens) if replies need more`,
+    });
+  }
   return {
     completion: response.text,
     toolCalls: response.toolCalls,

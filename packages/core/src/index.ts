@@ -2,6 +2,7 @@ export {
   AgentBase,
   type AgentLimits,
   DEFAULT_MAX_STEPS,
+  DEFAULT_MAX_TOKENS,
   DEFAULT_TOOL_TIMEOUT_MS,
 } from "./agent-base.js";
 export { type AgentRun, type Emit, startRun } from "./agent-run.js";
@@ -41,6 +42,7 @@ export {
   type ToolDefinition,
 } from "./llm.js";
 export { LlmRunnable } from "./llm-runnable.js";
+export { LONGEST_TIMER_MS, readMilliseconds } from "./milliseconds.js";
 export {
   cutAtObservation,
   EMPTY_FINAL_ANSWER,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isLangchainMiniError, LangchainMiniError, toLangchainMiniError } from "./errors.js";
+import { LONGEST_TIMER_MS, readMilliseconds } from "./milliseconds.js";
 import { llmContractProblem, storeContractProblem, toolContractProblem } from "./plugins.js";
 import { ScriptedLlm } from "./testing/scripted-llm.js";
 
@@ -77,5 +78,18 @@ describe("errors from another copy of core", () => {
     const plain = Object.assign(new Error("boom"), { code: "llm_auth" });
     expect(isLangchainMiniError(plain)).toBe(false);
     expect(toLangchainMiniError(plain).code).toBe("internal");
+  });
+});
+
+describe("readMilliseconds", () => {
+  it("takes whole milliseconds a timer can wait, and names the variable otherwise", () => {
+    expect(readMilliseconds("X_TIMEOUT_MS", undefined, 5)).toBe(5);
+    expect(readMilliseconds("X_TIMEOUT_MS", " ", 5)).toBe(5);
+    expect(readMilliseconds("X_TIMEOUT_MS", "2147483647", 5)).toBe(LONGEST_TIMER_MS);
+    for (const bad of ["2147483648", "1e12", "0", "-1", "1.5", "soon", "Infinity"]) {
+      expect(() => readMilliseconds("X_TIMEOUT_MS", bad, 5)).toThrow(
+        `X_TIMEOUT_MS must be a whole number of milliseconds from 1 to 2147483647, got '${bad}'`,
+      );
+    }
   });
 });

@@ -4,7 +4,7 @@ import {
   renderReactPrompt,
   stepText,
 } from "@langchain-mini/prompts";
-import { AgentBase, type AgentLimits } from "./agent-base.js";
+import { AgentBase, type AgentLimits, DEFAULT_MAX_TOKENS } from "./agent-base.js";
 import type { Emit } from "./agent-run.js";
 import { callLlm } from "./call-llm.js";
 import { LangchainMiniError } from "./errors.js";
@@ -129,7 +129,7 @@ export class Agent extends AgentBase<AgentOptions> {
   }
 
   #request(prompt: string, signal: AbortSignal) {
-    const { maxTokens, temperature } = this.options;
+    const { maxTokens = DEFAULT_MAX_TOKENS, temperature } = this.options;
     return { prompt, stop: REACT_STOP, signal, maxTokens, temperature };
   }
 

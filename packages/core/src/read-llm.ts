@@ -9,16 +9,29 @@ import type {
   ToolCall,
 } from "./llm.js";
 import { StopSequenceCutter } from "./stop-sequences.js";
+import { estimateTokens } from "./tokens.js";
+
+/**
+ * A provider that ignores `maxTokens` is cut here, well past the limit by our rough
+ * estimate (four characters a token; a real token can hold more): no reply is read
+ * without end, and no honest one is cut short.
+ */
+const OVERRUN = 4;
+const SLACK_TOKENS = 256;
 
 /**
  * The one place a provider's stream is read. Text is cut at the first stop sequence (for
  * providers and models that ignore `stop`) and the provider's stream is closed right there,
  * so nothing past the stop is generated or paid for; an abort is an `aborted` error even
  * when the provider ends its stream quietly; a stream that ends without its finish chunk
- * is broken, never taken for a whole reply. Exactly one `finish` comes last.
+ * is broken, never taken for a whole reply; one that runs far past `maxTokens` is cut
+ * with reason "length". Exactly one `finish` comes last.
  */
 export async function* readLlm(llm: Llm, request: LlmRequest): AsyncGenerator<LlmChunk> {
   const cutter = new StopSequenceCutter(request.stop);
+  const limit =
+    request.maxTokens === undefined ? Infinity : request.maxTokens * OVERRUN + SLACK_TOKENS;
+  let tokens = 0;
   let finish: Extract<LlmChunk, { type: "finish" }> | undefined;
   for await (const chunk of llm.stream(request)) {
     if (chunk.type === "text") {
@@ -26,6 +39,11 @@ export async function* readLlm(llm: Llm, request: LlmRequest): AsyncGenerator<Ll
       if (safe) yield { type: "text", text: safe };
       if (cutter.stopped) {
         finish = { type: "finish", reason: "stop" };
+        break;
+      }
+      tokens += estimateTokens(chunk.text);
+      if (tokens > limit) {
+        finish = { type: "finish", reason: "length" };
         break;
       }
     } else if (chunk.type === "finish") finish = chunk;

@@ -1,5 +1,5 @@
 import { formatToday } from "@langchain-mini/prompts";
-import { AgentBase, type AgentLimits } from "./agent-base.js";
+import { AgentBase, type AgentLimits, DEFAULT_MAX_TOKENS } from "./agent-base.js";
 import type { Emit } from "./agent-run.js";
 import { callLlm } from "./call-llm.js";
 import { LangchainMiniError } from "./errors.js";
@@ -28,7 +28,7 @@ const SINGLE_INPUT: JsonSchema = {
  */
 export class ToolCallingAgent extends AgentBase<ToolCallingAgentOptions> {
   protected async loop(question: string, emit: Emit, signal?: AbortSignal): Promise<AgentResult> {
-    const { llm, maxTokens, temperature } = this.options;
+    const { llm, maxTokens = DEFAULT_MAX_TOKENS, temperature } = this.options;
     const { state, maxSteps, act } = this.begin(question, emit, signal);
     const system =
       this.options.system ??

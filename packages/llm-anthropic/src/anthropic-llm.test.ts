@@ -1,4 +1,11 @@
-import { Agent, type AgentEvent, generate, type Llm, type Tool } from "@langchain-mini/core";
+import {
+  Agent,
+  type AgentEvent,
+  DEFAULT_MAX_TOKENS,
+  generate,
+  type Llm,
+  type Tool,
+} from "@langchain-mini/core";
 import { describe, expect, it } from "vitest";
 import { KEY, llmFor, messagesOf, until } from "./test-support/fake-llm.js";
 
@@ -55,7 +62,7 @@ describe("AnthropicLlm against a local Messages API server, through the real SDK
     expect(first?.body).toMatchObject({
       model: "test-model",
       stream: true,
-      max_tokens: 8192,
+      max_tokens: DEFAULT_MAX_TOKENS, // the agent's limit, sent on every call
       stop_sequences: ["\nObservation:"],
     });
     expect(first?.body).not.toHaveProperty("temperature");

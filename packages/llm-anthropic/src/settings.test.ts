@@ -76,7 +76,9 @@ describe("configuration", () => {
     expect(attempt).not.toThrow(new RegExp(KEY));
     expect(() =>
       resolveSettings({ env: { ANTHROPIC_API_KEY: KEY, ANTHROPIC_TIMEOUT_MS: "soon" } }),
-    ).toThrow("ANTHROPIC_TIMEOUT_MS must be a positive number of milliseconds, got 'soon'");
+    ).toThrow(
+      "ANTHROPIC_TIMEOUT_MS must be a whole number of milliseconds from 1 to 2147483647, got 'soon'",
+    );
   });
 
   it("tells hosts which variables it reads, the key marked secret and enough to set alone", () => {

@@ -1,4 +1,4 @@
-import { LangchainMiniError } from "@langchain-mini/core";
+import { LangchainMiniError, readMilliseconds } from "@langchain-mini/core";
 
 /**
  * Claude Haiku 5.5: the current Haiku, the cheapest and fastest current Claude model, and
@@ -64,7 +64,9 @@ export function resolveSettings(options: AnthropicOptions = {}): AnthropicSettin
     apiKey: apiKey ?? "not-needed",
     baseURL: baseURL ?? DEFAULT_BASE_URL,
     model: options.model || env.ANTHROPIC_MODEL || DEFAULT_MODEL,
-    timeoutMs: options.timeoutMs ?? parseTimeout(env.ANTHROPIC_TIMEOUT_MS),
+    timeoutMs:
+      options.timeoutMs ??
+      readMilliseconds("ANTHROPIC_TIMEOUT_MS", env.ANTHROPIC_TIMEOUT_MS, DEFAULT_TIMEOUT_MS),
     maxRetries: options.maxRetries ?? 2,
     retryDelayMs: options.retryDelayMs ?? 500,
     maxTokens: options.maxTokens ?? DEFAULT_MAX_TOKENS,
@@ -72,18 +74,6 @@ export function resolveSettings(options: AnthropicOptions = {}): AnthropicSettin
     logLevel: LOG_LEVELS.find((level) => level === env.ANTHROPIC_LOG) ?? "off",
     host: describeHost(baseURL),
   };
-}
-
-function parseTimeout(value: string | undefined) {
-  if (!value) return DEFAULT_TIMEOUT_MS;
-  const ms = Number(value);
-  if (!Number.isFinite(ms) || ms <= 0) {
-    throw new LangchainMiniError(
-      "config_invalid",
-      `ANTHROPIC_TIMEOUT_MS must be a positive number of milliseconds, got '${value}'`,
-    );
-  }
-  return ms;
 }
 
 function describeHost(baseURL: string | undefined) {

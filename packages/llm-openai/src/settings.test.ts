@@ -61,7 +61,13 @@ describe("configuration", () => {
     );
     expect(() =>
       resolveSettings({ env: { OPENAI_API_KEY: KEY, OPENAI_TIMEOUT_MS: "soon" } }),
-    ).toThrow("OPENAI_TIMEOUT_MS must be a positive number of milliseconds, got 'soon'");
+    ).toThrow(
+      "OPENAI_TIMEOUT_MS must be a whole number of milliseconds from 1 to 2147483647, got 'soon'",
+    );
+    // Past what a timer can wait, every call would time out at once.
+    expect(() =>
+      resolveSettings({ env: { OPENAI_API_KEY: KEY, OPENAI_TIMEOUT_MS: "2147483648" } }),
+    ).toThrow("OPENAI_TIMEOUT_MS must be a whole number of milliseconds from 1 to 2147483647");
   });
 
   it("never shows the key when the base URL is wrong", () => {

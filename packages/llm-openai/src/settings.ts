@@ -1,4 +1,4 @@
-import { LangchainMiniError } from "@langchain-mini/core";
+import { LangchainMiniError, readMilliseconds } from "@langchain-mini/core";
 import type { ClientOptions } from "openai";
 
 /** A current model that accepts `stop`, so the ReAct loop needs no client-side cut. */
@@ -50,7 +50,9 @@ export function resolveSettings(options: OpenAiOptions = {}): OpenAiSettings {
       "OPENAI_API_KEY is not set: set it in the environment or .env, or set OPENAI_BASE_URL for a local server such as Ollama",
     );
   }
-  const timeoutMs = options.timeoutMs ?? parseTimeout(env.OPENAI_TIMEOUT_MS);
+  const timeoutMs =
+    options.timeoutMs ??
+    readMilliseconds("OPENAI_TIMEOUT_MS", env.OPENAI_TIMEOUT_MS, DEFAULT_TIMEOUT_MS);
   return {
     // Local OpenAI-compatible servers ignore the key, but the SDK insists on one.
     apiKey: apiKey ?? "not-needed",
@@ -63,18 +65,6 @@ export function resolveSettings(options: OpenAiOptions = {}): OpenAiSettings {
     logLevel: LOG_LEVELS.find((level) => level === env.OPENAI_LOG) ?? "off",
     host: describeHost(baseURL),
   };
-}
-
-function parseTimeout(value: string | undefined) {
-  if (!value) return DEFAULT_TIMEOUT_MS;
-  const ms = Number(value);
-  if (!Number.isFinite(ms) || ms <= 0) {
-    throw new LangchainMiniError(
-      "config_invalid",
-      `OPENAI_TIMEOUT_MS must be a positive number of milliseconds, got '${value}'`,
-    );
-  }
-  return ms;
 }
 
 function describeHost(baseURL: string | undefined) {

@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { type AgentEvent, DEFAULT_MAX_STEPS } from "@langchain-mini/core";
+import { type AgentEvent, DEFAULT_MAX_STEPS, DEFAULT_MAX_TOKENS } from "@langchain-mini/core";
 import { DEFAULT_HISTORY, FileSessionStore } from "@langchain-mini/memory";
 import { createConversationRunner } from "../config/conversation-runner.js";
 import { readEnv } from "../config/env.js";
@@ -36,6 +36,7 @@ Options:
                      such as ./my-tool.js, that exports createTool
   --agent <mode>     react (the text ReAct format, default) or tools (native function calling)
   --max-steps <n>    LLM calls before giving up; default ${DEFAULT_MAX_STEPS}
+  --max-tokens <n>   output tokens per LLM call; default ${DEFAULT_MAX_TOKENS}
   --session <name>   hold a conversation: follow-ups are rewritten into standalone questions
                      from the session's history, and each answered turn is stored
                      (LANGCHAIN_MINI_HOME, default ~/.local/share/langchain-mini)

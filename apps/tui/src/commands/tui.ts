@@ -1,5 +1,10 @@
 import { parseArgs } from "node:util";
-import { type AgentEvent, DEFAULT_MAX_STEPS, isLangchainMiniError } from "@langchain-mini/core";
+import {
+  type AgentEvent,
+  DEFAULT_MAX_STEPS,
+  DEFAULT_MAX_TOKENS,
+  isLangchainMiniError,
+} from "@langchain-mini/core";
 import { DEFAULT_HISTORY } from "@langchain-mini/memory";
 import { type Env, readEnv } from "../config/env.js";
 import { type Host, shellHost } from "../config/host.js";
@@ -15,6 +20,7 @@ Options: the same as ask's (see: langchain-mini ask --help)
                      llamacpp:<model>, <module>:<model>
   --tools <names>    comma-separated; default: every configured tool
   --max-steps <n>    LLM calls before giving up on a question; default ${DEFAULT_MAX_STEPS}
+  --max-tokens <n>   output tokens per LLM call; default ${DEFAULT_MAX_TOKENS}
   --session <name>   keep the conversation on disk under a name, and continue it next time
                      (without it the conversation is kept in memory until you quit)
   --history <kind>   what history follow-ups are rewritten from: buffer, window[:turns],

@@ -19,6 +19,7 @@ export const runOptionSpec = {
   tools: { type: "string" },
   agent: { type: "string" },
   "max-steps": { type: "string" },
+  "max-tokens": { type: "string" },
   trace: { type: "string" },
   session: { type: "string" },
   history: { type: "string" },
@@ -31,6 +32,7 @@ export interface RunOptionValues {
   readonly tools?: string;
   readonly agent?: string;
   readonly "max-steps"?: string;
+  readonly "max-tokens"?: string;
   readonly constrained?: boolean;
 }
 
@@ -39,6 +41,8 @@ export interface Runtime {
   readonly llm: Llm;
   readonly tools: Tool[];
   readonly maxSteps: number;
+  /** Output tokens per LLM call; undefined: core's default. */
+  readonly maxTokens?: number;
   /** `--agent`: the text ReAct format (default) or the model's native tool calls. */
   readonly agentMode: AgentMode;
   readonly constrained: boolean;
@@ -47,7 +51,8 @@ export interface Runtime {
 }
 
 export async function buildRuntime(values: RunOptionValues, host: Host): Promise<Runtime> {
-  const maxSteps = parseMaxSteps(values["max-steps"]);
+  const maxSteps = wholeNumber("--max-steps", values["max-steps"]) ?? DEFAULT_MAX_STEPS;
+  const maxTokens = wholeNumber("--max-tokens", values["max-tokens"]);
   const agentMode = parseAgentMode(values.agent);
   const constrained = values.constrained === true;
   const { tools, notices } = await chooseTools(values.tools, host);
@@ -55,7 +60,7 @@ export async function buildRuntime(values: RunOptionValues, host: Host): Promise
     { spec: values.llm, agentMode, constrained, toolNames: tools.map((tool) => tool.name) },
     host,
   );
-  return { llm, tools, maxSteps, agentMode, constrained, notices };
+  return { llm, tools, maxSteps, maxTokens, agentMode, constrained, notices };
 }
 
 /** `/model <spec>`: another LLM for the same tools and mode, checked the same way. */
@@ -69,7 +74,8 @@ export function switchLlm(runtime: Runtime, spec: string, host: Host) {
 
 /** The agent for a runtime: the ReAct executor, or the function-calling one with `--agent tools`. */
 export function createAgent(runtime: Runtime) {
-  const options = { llm: runtime.llm, tools: runtime.tools, maxSteps: runtime.maxSteps };
+  const { llm, tools, maxSteps, maxTokens } = runtime;
+  const options = { llm, tools, maxSteps, maxTokens };
   return runtime.agentMode === "tools" ? new ToolCallingAgent(options) : new Agent(options);
 }
 
@@ -80,11 +86,11 @@ function parseAgentMode(value: string | undefined): AgentMode {
   );
 }
 
-function parseMaxSteps(value: string | undefined) {
-  if (value === undefined) return DEFAULT_MAX_STEPS;
-  const steps = Number(value);
-  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(steps) || steps < 1) {
-    throw usageError(`--max-steps must be a whole number of at least 1, got '${value}'`);
+function wholeNumber(flag: string, value: string | undefined) {
+  if (value === undefined) return undefined;
+  const number = Number(value);
+  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(number) || number < 1) {
+    throw usageError(`${flag} must be a whole number of at least 1, got '${value}'`);
   }
-  return steps;
+  return number;
 }

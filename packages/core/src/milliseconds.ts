@@ -1,0 +1,25 @@
+import { LangchainMiniError } from "./errors.js";
+
+/** The longest delay Node's timers take (2^31 − 1 ms, about 24.8 days); longer fires at once. */
+export const LONGEST_TIMER_MS = 2_147_483_647;
+
+/**
+ * A duration setting such as OPENAI_TIMEOUT_MS: empty gives `fallback`; anything that is
+ * not a whole number of milliseconds a timer can wait is one line naming the variable.
+ */
+export function readMilliseconds(
+  name: string,
+  value: string | undefined,
+  fallback: number,
+  longest = LONGEST_TIMER_MS,
+): number {
+  if (value === undefined || value.trim() === "") return fallback;
+  const ms = Number(value);
+  if (!/^\s*\d+\s*$/.test(value) || !Number.isSafeInteger(ms) || ms < 1 || ms > longest) {
+    throw new LangchainMiniError(
+      "config_invalid",
+      `${name} must be a whole number of milliseconds from 1 to ${longest}, got '${value}'`,
+    );
+  }
+  return ms;
+}

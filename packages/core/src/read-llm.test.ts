@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_MAX_TOKENS } from "./agent-base.js";
+import type { AgentEvent } from "./events.js";
+import type { Llm, LlmChunk, LlmRequest } from "./llm.js";
+import { Agent } from "./react-agent.js";
+import { collect, generate, readLlm } from "./read-llm.js";
+
+/** A model that never stops and never looks at maxTokens. */
+function endlessModel() {
+  const requests: LlmRequest[] = [];
+  let sent = 0;
+  let closed = false;
+  const llm: Llm = {
+    provider: "endless",
+    model: "m",
+    async *stream(request) {
+      requests.push(request);
+      try {
+        for (;;) {
+          sent++;
+          yield { type: "text", text: "Thought: more " } satisfies LlmChunk;
+        }
+      } finally {
+        closed = true;
+      }
+    },
+  };
+  return { llm, requests, sent: () => sent, closed: () => closed };
+}
+
+describe("readLlm", () => {
+  it("cuts a reply that runs far past maxTokens, closing the provider's stream", async () => {
+    const model = endlessModel();
+    const response = await generate(model.llm, { prompt: "p", maxTokens: 100 });
+    expect(response.reason).toBe("length");
+    // Past the limit by a margin for long tokens (4 × 100 + 256 estimated tokens of 4
+    // characters each), not without end.
+    expect(response.text.length).toBeGreaterThan(100 * 4);
+    expect(response.text.length).toBeLessThan((100 * 4 + 256) * 4 + 100);
+    expect(model.closed()).toBe(true);
+  });
+
+  it("calls a stream that ends without its finish chunk broken", async () => {
+    const llm: Llm = {
+      provider: "quiet",
+      model: "m",
+      async *stream() {
+        yield { type: "text", text: "Final Answer: half" };
+      },
+    };
+    await expect(collect(readLlm(llm, { prompt: "p" }))).rejects.toMatchObject({
+      code: "llm_stream_broken",
+      message: "The quiet stream ended before the reply was finished: try again",
+    });
+  });
+});
+
+describe("the agent's output limit", () => {
+  it("sends a default limit, and warns when a reply was cut by it", async () => {
+    const model = endlessModel();
+    const run = new Agent({ llm: model.llm, maxSteps: 1 }).run("q");
+    const events: AgentEvent[] = [];
+    for await (const event of run) events.push(event);
+    expect(model.requests[0]?.maxTokens).toBe(DEFAULT_MAX_TOKENS);
+    const end = events.find((event) => event.type === "llm-end");
+    expect(end).toMatchObject({ reason: "length" });
+    expect(events).toContainEqual({
+      type: "warning",
+      message: `The model's reply was cut at the output limit of ${DEFAULT_MAX_TOKENS} tokens: what it wrote so far is used; raise the limit (--max-tokens) if replies need more`,
+    });
+    expect((await run.result).status).not.toBe("answered");
+  });
+});
