@@ -47,6 +47,11 @@ export type AgentEvent =
     }
   | { readonly type: "standalone-question"; readonly original: string; readonly question: string }
   | { readonly type: "warning"; readonly message: string }
+  /**
+   * A line a plug-in logged, such as an MCP server's stderr: for traces, never drawn over
+   * a terminal UI. Hosts write these from plug-in notices; agents do not emit them.
+   */
+  | { readonly type: "log"; readonly source: string; readonly message: string }
   | {
       readonly type: "llm-start";
       /** The agent's step; memory's calls (with a `purpose`) have step 0. */
@@ -96,6 +101,8 @@ export type AgentEvent =
       readonly tool: string;
       readonly input: string;
       readonly thought: string;
+      /** Where the tool comes from, when it says (e.g. its MCP server). */
+      readonly origin?: string;
     }
   | {
       readonly type: "tool-start";

@@ -37,6 +37,7 @@ function describeEvent(event: AgentEvent): string {
     case "run-end":
     case "standalone-question":
     case "warning":
+    case "log":
     case "error":
       return event.type;
     case "llm-start":

@@ -35,7 +35,9 @@ export async function takeAction(
 ): Promise<ActionOutcome> {
   const { step, input, thought } = action;
   const { emit, state } = context;
-  emit({ type: "action", step, tool: action.tool, input, thought });
+  const tool = findTool(context.tools, action.tool);
+  const origin = tool?.origin ? { origin: tool.origin } : {};
+  emit({ type: "action", step, tool: action.tool, input, thought, ...origin });
   const verdict = context.guard.check(action.tool, input);
   if (verdict === "stop") {
     throw new LangchainMiniError(
@@ -43,13 +45,11 @@ export async function takeAction(
       `Agent stopped: it ran ${action.tool} with the same input four times in a row. Rephrase the question or try another model`,
     );
   }
-  const tool = findTool(context.tools, action.tool);
   let observation: string;
   let failed = false;
   if (verdict === "warn") observation = repeatedActionObservation(action.tool, input);
   else if (!tool) observation = unknownToolObservation(action.tool, context.tools);
   else {
-    const origin = tool.origin ? { origin: tool.origin } : {};
     emit({ type: "tool-start", step, tool: tool.name, input, ...origin });
     const started = performance.now();
     const outcome = await callTool(tool, input, state.signal, context.toolTimeoutMs);

@@ -2,8 +2,12 @@ import { Agent, ToolCallingAgent } from "@langchain-mini/core";
 import { ScriptedLlm } from "@langchain-mini/core/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { close, createTools } from "./plugin.js";
-import { startRecordingProxy } from "./test-support/recording-proxy.js";
-import { type HttpServerProcess, startEverythingHttp, waitFor } from "./test-support/servers.js";
+import {
+  type HttpServerProcess,
+  startEverythingHttp,
+  startRecordingProxy,
+  waitFor,
+} from "./testing/index.js";
 
 const act = (tool: string, input: string) =>
   ` I will use it.\nAction: ${tool}\nAction Input: ${input}`;

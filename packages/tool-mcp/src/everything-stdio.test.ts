@@ -6,13 +6,13 @@ import { ScriptedLlm } from "@langchain-mini/core/testing";
 import { afterAll, describe, expect, it } from "vitest";
 import { close, createTools } from "./plugin.js";
 import {
-  childPids,
   everythingStdio,
   isRunning,
   messagesIn,
+  processesMatching,
   recordingEverythingStdio,
   waitFor,
-} from "./test-support/servers.js";
+} from "./testing/index.js";
 
 const env = {
   LANGCHAIN_MINI_MCP: JSON.stringify({ mcpServers: { everything: everythingStdio() } }),
@@ -101,14 +101,14 @@ describe("the everything server over stdio", () => {
     const a = await echo(first)?.execute({ message: "a" }, { signal });
     const b = await echo(second)?.execute({ message: "b" }, { signal });
     expect([a, b]).toEqual(["Echo: a", "Echo: b"]);
-    expect(childPids("server-everything")).toHaveLength(1);
+    expect(processesMatching("server-everything", process.pid)).toHaveLength(1);
   }, 60_000);
 
   it("cancels a slow call on the server, ends the run at once, and the child is gone after close", async () => {
     const log = join(mkdtempSync(join(tmpdir(), "mcp-wire-")), "received.jsonl");
     const config = { mcpServers: { slow: recordingEverythingStdio(log) } };
     const tools = await createTools({ env: { LANGCHAIN_MINI_MCP: JSON.stringify(config) } });
-    const [pid] = childPids("recording-everything");
+    const [pid] = processesMatching("recording-everything", process.pid);
     const llm = new ScriptedLlm([
       act("slow__trigger-long-running-operation", '{"duration": 600, "steps": 600}'),
       answer("never"),

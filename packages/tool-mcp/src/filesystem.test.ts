@@ -5,7 +5,7 @@ import { Agent, ToolCallingAgent } from "@langchain-mini/core";
 import { ScriptedLlm } from "@langchain-mini/core/testing";
 import { afterAll, describe, expect, it } from "vitest";
 import { close, createTools } from "./plugin.js";
-import { FILESYSTEM } from "./test-support/servers.js";
+import { filesystemStdio } from "./testing/index.js";
 
 const act = (tool: string, input: string) =>
   ` I will use it.\nAction: ${tool}\nAction Input: ${input}`;
@@ -14,7 +14,7 @@ const answer = (text: string) => ` I now know the final answer\nFinal Answer: ${
 // The server resolves symbolic links (/tmp may be one), so paths are given resolved.
 const root = realpathSync(mkdtempSync(join(tmpdir(), "mcp-files-")));
 writeFileSync(join(root, "notes.txt"), "first line\nsecond line\n");
-const config = { mcpServers: { files: { command: process.execPath, args: [FILESYSTEM, root] } } };
+const config = { mcpServers: { files: filesystemStdio(root) } };
 const env = { LANGCHAIN_MINI_MCP: JSON.stringify(config) };
 
 afterAll(close);

@@ -3,12 +3,12 @@ import { ScriptedLlm } from "@langchain-mini/core/testing";
 import { afterEach, describe, expect, it } from "vitest";
 import { close, createTools } from "./plugin.js";
 import {
-  childPids,
   everythingStdio,
   freePort,
   isRunning,
+  processesMatching,
   waitFor,
-} from "./test-support/servers.js";
+} from "./testing/index.js";
 
 afterEach(close);
 
@@ -58,12 +58,15 @@ describe("servers that fail", () => {
     expect(warnings[0]?.message).toMatch(
       /^MCP server "silent" did not start: it did not answer within 1 s\. Its tools are left out$/,
     );
-    await waitFor(() => childPids("setInterval").length === 0, "the silent server to be stopped");
+    await waitFor(
+      () => processesMatching("setInterval", process.pid).length === 0,
+      "the silent server to be stopped",
+    );
   }, 60_000);
 
   it("turns a server that dies after starting into a failed call, not a failed run", async () => {
     const { tools } = await toolsOf({ everything: everythingStdio() });
-    const [pid] = childPids("server-everything");
+    const [pid] = processesMatching("server-everything", process.pid);
     process.kill(pid as number, "SIGKILL");
     await waitFor(() => !isRunning(pid as number), "the server to die");
     const llm = new ScriptedLlm([

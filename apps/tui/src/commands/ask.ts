@@ -1,10 +1,15 @@
 import { parseArgs } from "node:util";
-import { type AgentEvent, DEFAULT_MAX_STEPS, DEFAULT_MAX_TOKENS } from "@langchain-mini/core";
+import {
+  type AgentEvent,
+  DEFAULT_MAX_STEPS,
+  DEFAULT_MAX_TOKENS,
+  type PluginNotice,
+} from "@langchain-mini/core";
 import { DEFAULT_HISTORY, FileSessionStore } from "@langchain-mini/memory";
 import { createConversationRunner } from "../config/conversation-runner.js";
 import { readEnv } from "../config/env.js";
 import { shellHost } from "../config/host.js";
-import { buildRuntime, runOptionSpec } from "../config/run-options.js";
+import { buildRuntime, type Runtime, runOptionSpec } from "../config/run-options.js";
 import { usageError } from "../config/usage-error.js";
 import { createDownloadProgress } from "../render/download-progress.js";
 import { createTextTrace } from "../render/text-trace.js";
@@ -34,6 +39,8 @@ Options:
                      default: search and calculator (search only with its key)
                      a name may be a tool package installed in this project, or a file
                      such as ./my-tool.js, that exports createTool
+  --mcp <file>       the tools of every MCP server in a JSON file {"mcpServers": {"<name>":
+                     {"command", "args", "env", "cwd"} or {"url", "headers"}}} (or LANGCHAIN_MINI_MCP)
   --agent <mode>     react (the text ReAct format, default) or tools (native function calling)
   --max-steps <n>    LLM calls before giving up; default ${DEFAULT_MAX_STEPS}
   --max-tokens <n>   output tokens per LLM call; default ${DEFAULT_MAX_TOKENS}
@@ -79,22 +86,32 @@ export async function ask(argv: readonly string[]): Promise<number> {
   process.on("SIGTERM", onSignal);
   // Set-up work (a model download) draws a bar on stderr; a signal ends it too.
   const bar = createDownloadProgress(process.stderr);
-  const host = shellHost({ env, signal: controller.signal, onProgress: bar.report });
-  const trace = traceFromOptions(values.trace, host.env);
+  const trace = traceFromOptions(values.trace, env);
+  const redact = createRedactor(env);
+  const renderers = [values.json ? writeJsonLine : createTextTrace(process.stderr)];
+  const verbose = values.verbose && !values.json ? createVerboseTrace(process.stderr) : undefined;
+  if (verbose) renderers.push(verbose);
+  if (trace) renderers.push((event) => trace.write(event));
+  const render = (event: AgentEvent) => {
+    const safe = redactEvent(event, redact);
+    for (const renderer of renderers) renderer(safe);
+  };
+  // Plug-ins' log lines (an MCP server's stderr) go to the trace file and --verbose only.
+  const onNotice = (notice: PluginNotice) => {
+    if (notice.level !== "log") return;
+    const { source, message } = notice;
+    const safe = redactEvent<AgentEvent>({ type: "log", source, message }, redact);
+    trace?.write(safe);
+    verbose?.(safe);
+  };
+  const host = shellHost({ env, signal: controller.signal, onProgress: bar.report, onNotice });
+  let runtime: Runtime | undefined;
   try {
-    const runtime = await buildRuntime(values, host).finally(bar.finish);
+    runtime = await buildRuntime(values, host).finally(bar.finish);
     const notices = [...runtime.notices];
     if (values.history && !values.session) {
       notices.push("--history has no effect without --session: a single question has no history");
     }
-    const renderers = [values.json ? writeJsonLine : createTextTrace(process.stderr)];
-    if (values.verbose && !values.json) renderers.push(createVerboseTrace(process.stderr));
-    if (trace) renderers.push((event) => trace.write(event));
-    const redact = createRedactor(host.env);
-    const render = (event: AgentEvent) => {
-      const safe = redactEvent(event, redact);
-      for (const renderer of renderers) renderer(safe);
-    };
 
     const runner = createConversationRunner({
       runtime,
@@ -115,6 +132,8 @@ export async function ask(argv: readonly string[]): Promise<number> {
     if (!values.json) process.stdout.write(`${redact(result.answer ?? "")}\n`);
     return 0;
   } finally {
+    // Servers the tools started (MCP) are stopped before the process exits.
+    await runtime?.close();
     trace?.close();
     process.off("SIGINT", onSignal);
     process.off("SIGTERM", onSignal);

@@ -19,6 +19,7 @@ Options: the same as ask's (see: langchain-mini ask --help)
   --llm <spec>       openai[:model], anthropic[:model], google[:model], script:<file.json>,
                      llamacpp:<model>, <module>:<model>
   --tools <names>    comma-separated; default: every configured tool
+  --mcp <file>       the tools of every MCP server in a JSON file (or LANGCHAIN_MINI_MCP)
   --max-steps <n>    LLM calls before giving up on a question; default ${DEFAULT_MAX_STEPS}
   --max-tokens <n>   output tokens per LLM call; default ${DEFAULT_MAX_TOKENS}
   --session <name>   keep the conversation on disk under a name, and continue it next time
@@ -55,8 +56,18 @@ export async function tui(argv: readonly string[]): Promise<number> {
   process.env.NODE_ENV ??= "production";
   // Ink and React load while the LLM and tools are set up: the input line is ready sooner.
   const ui = import("../ui/start-ui.js");
+  // Plug-ins' log lines (an MCP server's stderr) never reach the screen: the trace, if any.
+  const logs: { trace?: TraceWriter } = {};
   const { env, warnings } = readEnv();
-  const host = shellHost({ env });
+  const redact = createRedactor(env);
+  const host = shellHost({
+    env,
+    onNotice: (notice) => {
+      if (notice.level !== "log") return;
+      const { source, message } = notice;
+      logs.trace?.write(redactEvent({ type: "log", source, message }, redact));
+    },
+  });
   if (!values.llm) {
     const missing = await defaultProvider(host).then(
       () => undefined,
@@ -84,6 +95,7 @@ export async function tui(argv: readonly string[]): Promise<number> {
       import("@langchain-mini/memory"),
     ]);
   const sessionTrace = values.trace ? openTrace(values.trace, host.env) : undefined;
+  logs.trace = sessionTrace;
   const runner = createConversationRunner({
     runtime,
     store: new FileSessionStore({ env: host.env }),
@@ -92,13 +104,22 @@ export async function tui(argv: readonly string[]): Promise<number> {
   const service = createChatService({
     runner,
     createLlm: (spec) => switchLlm(runner.runtime, spec, host),
-    observe: (events) => observed(events, host.env, sessionTrace),
+    observe: (events) => observed(events, host.env, sessionTrace, logs),
   });
+  // Servers the tools started (MCP) stop with the app, also when it is told to end.
+  const stop = (signal: NodeJS.Signals) => {
+    void runtime.close().finally(() => process.exit(signal === "SIGHUP" ? 129 : 143));
+  };
+  process.once("SIGTERM", stop);
+  process.once("SIGHUP", stop);
   try {
     const opened =
       values.session !== undefined ? await service.openSession(values.session) : undefined;
     return await (await ui).startChat(service, opened);
   } finally {
+    process.off("SIGTERM", stop);
+    process.off("SIGHUP", stop);
+    await runtime.close();
     sessionTrace?.close();
   }
 }
@@ -125,10 +146,13 @@ async function* observed(
   events: AsyncIterable<AgentEvent>,
   env: Env,
   sessionTrace: TraceWriter | undefined,
+  logs: { trace?: TraceWriter },
 ): AsyncGenerator<AgentEvent> {
   const redact = createRedactor(env);
-  // Without --trace, LANGCHAIN_MINI_TRACE=<dir> gives each run its own file.
+  // Without --trace, LANGCHAIN_MINI_TRACE=<dir> gives each run its own file, and the
+  // plug-ins' log lines of the run's time go there too.
   const trace = sessionTrace ?? traceFromOptions(undefined, env);
+  logs.trace = trace;
   try {
     for await (const event of events) {
       const safe = redactEvent(event, redact);
@@ -136,6 +160,7 @@ async function* observed(
       yield safe;
     }
   } finally {
+    logs.trace = sessionTrace;
     if (trace !== sessionTrace) trace?.close();
   }
 }

@@ -1,4 +1,4 @@
-import type { SetupProgress } from "@langchain-mini/core";
+import type { PluginNotice, SetupProgress } from "@langchain-mini/core";
 import { dataHome } from "@langchain-mini/memory";
 import { pluginHome } from "../plugins/plugin-home.js";
 import { type Env, loadEnv } from "./env.js";
@@ -12,6 +12,11 @@ export interface Host {
   readonly pluginHome: string;
   readonly signal?: AbortSignal;
   readonly onProgress?: (progress: SetupProgress) => void;
+  /**
+   * A plug-in's log lines (an MCP server's stderr), for the trace; warnings given while
+   * tools are made become start-up notices instead.
+   */
+  readonly onNotice?: (notice: PluginNotice) => void;
 }
 
 /** The host of a command run from the shell: the environment over `.env`, the working directory. */

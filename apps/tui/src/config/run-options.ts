@@ -1,3 +1,4 @@
+import { resolve } from "node:path";
 import type { ParseArgsConfig } from "node:util";
 import {
   Agent,
@@ -6,6 +7,7 @@ import {
   type Tool,
   ToolCallingAgent,
 } from "@langchain-mini/core";
+import { MCP_CONFIG_VARIABLE } from "../plugins/built-ins.js";
 import type { Host } from "./host.js";
 import { type AgentMode, chooseLlm } from "./llm-choice.js";
 import { chooseTools } from "./tool-choice.js";
@@ -17,6 +19,7 @@ export type { AgentMode } from "./llm-choice.js";
 export const runOptionSpec = {
   llm: { type: "string" },
   tools: { type: "string" },
+  mcp: { type: "string" },
   agent: { type: "string" },
   "max-steps": { type: "string" },
   "max-tokens": { type: "string" },
@@ -30,6 +33,7 @@ export const runOptionSpec = {
 export interface RunOptionValues {
   readonly llm?: string;
   readonly tools?: string;
+  readonly mcp?: string;
   readonly agent?: string;
   readonly "max-steps"?: string;
   readonly "max-tokens"?: string;
@@ -39,7 +43,7 @@ export interface RunOptionValues {
 /** What every run of a command shares: the model, the tools, the limits. */
 export interface Runtime {
   readonly llm: Llm;
-  readonly tools: Tool[];
+  readonly tools: Tool<unknown>[];
   readonly maxSteps: number;
   /** Output tokens per LLM call; undefined: core's default. */
   readonly maxTokens?: number;
@@ -48,6 +52,8 @@ export interface Runtime {
   readonly constrained: boolean;
   /** Notices from start-up, e.g. a tool left out for want of a key. */
   readonly notices: string[];
+  /** Stops what the tools started (MCP servers): once, before the process exits. */
+  close(): Promise<void>;
 }
 
 export async function buildRuntime(values: RunOptionValues, host: Host): Promise<Runtime> {
@@ -55,12 +61,17 @@ export async function buildRuntime(values: RunOptionValues, host: Host): Promise
   const maxTokens = wholeNumber("--max-tokens", values["max-tokens"]);
   const agentMode = parseAgentMode(values.agent);
   const constrained = values.constrained === true;
-  const { tools, notices } = await chooseTools(values.tools, host);
-  const llm = await chooseLlm(
-    { spec: values.llm, agentMode, constrained, toolNames: tools.map((tool) => tool.name) },
-    host,
-  );
-  return { llm, tools, maxSteps, maxTokens, agentMode, constrained, notices };
+  const { tools, notices, close } = await chooseTools(values.tools, withMcpFile(host, values.mcp));
+  try {
+    const llm = await chooseLlm(
+      { spec: values.llm, agentMode, constrained, toolNames: tools.map((tool) => tool.name) },
+      host,
+    );
+    return { llm, tools, maxSteps, maxTokens, agentMode, constrained, notices, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
 }
 
 /** `/model <spec>`: another LLM for the same tools and mode, checked the same way. */
@@ -77,6 +88,13 @@ export function createAgent(runtime: Runtime) {
   const { llm, tools, maxSteps, maxTokens } = runtime;
   const options = { llm, tools, maxSteps, maxTokens };
   return runtime.agentMode === "tools" ? new ToolCallingAgent(options) : new Agent(options);
+}
+
+/** `--mcp <file>` is LANGCHAIN_MINI_MCP for this run, the path from the working directory. */
+function withMcpFile(host: Host, file: string | undefined): Host {
+  if (file === undefined) return host;
+  if (!file.trim()) throw usageError("--mcp needs a file: --mcp mcp.json");
+  return { ...host, env: { ...host.env, [MCP_CONFIG_VARIABLE]: resolve(host.cwd, file) } };
 }
 
 function parseAgentMode(value: string | undefined): AgentMode {

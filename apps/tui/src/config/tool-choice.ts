@@ -1,20 +1,27 @@
-import { isLangchainMiniError, type Tool, toolContractProblem } from "@langchain-mini/core";
-import { DEFAULT_TOOLS } from "../plugins/built-ins.js";
-import { loadTool } from "../plugins/load-plugin.js";
+import {
+  isLangchainMiniError,
+  type PluginNotice,
+  type Tool,
+  toolContractProblem,
+} from "@langchain-mini/core";
+import { DEFAULT_TOOLS, MCP_CONFIG_VARIABLE, MCP_TOOLS } from "../plugins/built-ins.js";
+import { loadTool, type ToolPlugin } from "../plugins/load-plugin.js";
 import { messageOf } from "../plugins/locate-module.js";
 import type { Host } from "./host.js";
 import { usageError } from "./usage-error.js";
 
 export interface ToolSelection {
-  readonly tools: Tool[];
-  /** Why a default tool was left out, e.g. a missing API key. */
+  readonly tools: Tool<unknown>[];
+  /** Why a default tool was left out (a missing API key), or a server that did not start. */
   readonly notices: string[];
+  /** Stops what the tools' modules started (MCP servers); call it once, before exiting. */
+  close(): Promise<void>;
 }
 
 /**
  * `--tools a,b`: exactly those (an unavailable one is an error); none given: every
- * available default. Every name goes through the one plug-in loader: a built-in, a tool
- * package, or a file.
+ * available default; and the MCP servers' tools when a configuration names them. Every
+ * name goes through the one plug-in loader: a built-in, a tool package, or a file.
  */
 export async function chooseTools(names: string | undefined, host: Host): Promise<ToolSelection> {
   const explicit = names !== undefined;
@@ -23,46 +30,73 @@ export async function chooseTools(names: string | undefined, host: Host): Promis
         .split(",")
         .map((name) => name.trim())
         .filter(Boolean)
-    : DEFAULT_TOOLS;
-  const tools: Tool[] = [];
+    : [...DEFAULT_TOOLS];
+  if (host.env[MCP_CONFIG_VARIABLE]?.trim()) wanted.push(MCP_TOOLS);
+  const tools: Tool<unknown>[] = [];
   const notices: string[] = [];
-  for (const name of new Set(wanted)) {
-    const plugin = await loadTool(builtInName(name), host);
-    const verdict = plugin.availability(host.env);
-    if (!verdict.available) {
-      if (explicit) throw usageError(verdict.reason);
-      notices.push(verdict.reason);
-      continue;
+  const plugins: ToolPlugin[] = [];
+  const close = () => closeAll(plugins);
+  try {
+    for (const name of new Set(wanted)) {
+      const plugin = await loadTool(builtInName(name), host);
+      const verdict = plugin.availability(host.env);
+      if (!verdict.available) {
+        if (explicit) throw usageError(verdict.reason);
+        notices.push(verdict.reason);
+        continue;
+      }
+      plugins.push(plugin);
+      tools.push(...(await makeTools(name, plugin, host, notices)));
     }
-    let made: unknown;
-    try {
-      made = await plugin.createTools({
-        env: host.env,
-        cwd: host.cwd,
-        dataDirectory: host.dataDirectory,
-        signal: host.signal,
-        onProgress: host.onProgress,
-      });
-    } catch (error) {
-      if (isLangchainMiniError(error)) throw error;
-      throw usageError(`createTools of '${name}' failed: ${messageOf(error)}`);
-    }
-    if (!Array.isArray(made)) {
-      throw usageError(`createTools of '${name}' did not return a list of tools`);
-    }
-    for (const tool of made) {
-      const problem = toolContractProblem(tool);
-      if (problem)
-        throw usageError(
-          `createTools of '${name}' returned something that is not a tool: ${problem}`,
-        );
-      tools.push(tool as Tool);
-    }
+  } catch (error) {
+    await close();
+    throw error;
   }
   const lowered = tools.map((tool) => tool.name.toLowerCase());
   const twice = lowered.find((name, index) => lowered.indexOf(name) !== index);
-  if (twice) throw usageError(`Two tools are named '${twice}': leave one out of --tools`);
-  return { tools, notices };
+  if (twice) {
+    await close();
+    throw usageError(`Two tools are named '${twice}': leave one out of --tools`);
+  }
+  return { tools, notices, close };
+}
+
+async function makeTools(name: string, plugin: ToolPlugin, host: Host, notices: string[]) {
+  // Warnings while the tools are made (a server that did not start) are start-up notices.
+  const onNotice = (notice: PluginNotice) => {
+    if (notice.level === "warning") notices.push(notice.message);
+    else host.onNotice?.(notice);
+  };
+  let made: unknown;
+  try {
+    made = await plugin.createTools({
+      env: host.env,
+      cwd: host.cwd,
+      dataDirectory: host.dataDirectory,
+      signal: host.signal,
+      onProgress: host.onProgress,
+      onNotice,
+    });
+  } catch (error) {
+    if (isLangchainMiniError(error)) throw error;
+    throw usageError(`createTools of '${name}' failed: ${messageOf(error)}`);
+  }
+  if (!Array.isArray(made)) {
+    throw usageError(`createTools of '${name}' did not return a list of tools`);
+  }
+  for (const tool of made) {
+    const problem = toolContractProblem(tool);
+    if (problem)
+      throw usageError(
+        `createTools of '${name}' returned something that is not a tool: ${problem}`,
+      );
+  }
+  return made as Tool<unknown>[];
+}
+
+/** Every module's `close`, at once; one that fails or hangs does not keep the others open. */
+async function closeAll(plugins: readonly ToolPlugin[]) {
+  await Promise.all(plugins.map((plugin) => plugin.close().catch(() => undefined)));
 }
 
 /** Built-in names are lower-case; `--tools Calculator` means the built-in, a path keeps its case. */

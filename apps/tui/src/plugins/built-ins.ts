@@ -18,6 +18,7 @@ export const BUILT_IN_TOOLS: ReadonlyMap<string, string> = new Map([
   ["search", "@langchain-mini/tool-search"],
   ["calculator", "@langchain-mini/tool-calculator"],
   ["hackernews", "@langchain-mini/tool-hackernews"],
+  ["mcp", "@langchain-mini/tool-mcp"],
 ]);
 
 /**
@@ -25,6 +26,13 @@ export const BUILT_IN_TOOLS: ReadonlyMap<string, string> = new Map([
  * Hacker News is opt-in: it widens every prompt for a narrow kind of question.
  */
 export const DEFAULT_TOOLS: readonly string[] = ["search", "calculator"];
+
+/**
+ * The MCP servers' tools come with their configuration (`--mcp <file>` or
+ * LANGCHAIN_MINI_MCP), whatever `--tools` says: the file is the user's choice of tools.
+ */
+export const MCP_TOOLS = "mcp";
+export const MCP_CONFIG_VARIABLE = "LANGCHAIN_MINI_MCP";
 
 /**
  * Built-ins that `npm install -g langchain-mini` does not bring (their size is paid only by

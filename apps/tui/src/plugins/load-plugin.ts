@@ -31,7 +31,12 @@ export interface ProviderPlugin extends Plugin {
 
 export interface ToolPlugin extends Plugin {
   readonly createTools: NonNullable<ToolModule["createTools"]>;
+  /** The module's `close`, if it has one, given at most a few seconds; never throws. */
+  close(): Promise<void>;
 }
+
+/** How long a module may take to stop what it started (its servers) before the app goes on. */
+const CLOSE_LIMIT_MS = 5_000;
 
 const PROVIDER = { what: "LLM provider", guide: "write-your-own-llm-provider" };
 const TOOL = { what: "tool", guide: "write-your-own-tool" };
@@ -62,7 +67,24 @@ export async function loadTool(name: string, options: LocateOptions): Promise<To
       await (createTool as NonNullable<ToolModule["createTool"]>)(context),
     ];
   } else throw notAPlugin(name, TOOL, "createTools({ env })");
-  return { ...common(name, specifier, module), createTools: create };
+  return { ...common(name, specifier, module), createTools: create, close: closer(module.close) };
+}
+
+function closer(close: unknown) {
+  return async () => {
+    if (typeof close !== "function") return;
+    let timer: NodeJS.Timeout | undefined;
+    const limit = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, CLOSE_LIMIT_MS);
+    });
+    try {
+      await Promise.race([Promise.resolve().then(() => close()), limit]);
+    } catch {
+      // A module that fails to stop must not keep the app from exiting.
+    } finally {
+      clearTimeout(timer);
+    }
+  };
 }
 
 type Namespace = Readonly<Record<string, unknown>>;

@@ -36,7 +36,8 @@ export function createTextTrace(stream: NodeJS.WriteStream) {
       case "action":
         toolOfStep = event.tool.toLowerCase();
         if (event.thought) line("Thought", "green", event.thought);
-        line("Action", "cyan", event.tool);
+        // A tool of an MCP server (or another source) is named with where it comes from.
+        line("Action", "cyan", event.origin ? `${event.tool} (${event.origin})` : event.tool);
         line("Action Input", "cyan", event.input);
         break;
       case "observation":
@@ -58,6 +59,8 @@ export function createTextTrace(stream: NodeJS.WriteStream) {
       case "tool-start":
       case "tool-end":
       case "run-end":
+      // Plug-ins' log lines are for trace files (and --verbose), not this trace.
+      case "log":
         break;
       default:
         event satisfies never;

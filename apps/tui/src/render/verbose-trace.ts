@@ -27,6 +27,8 @@ export function createVerboseTrace(stream: NodeJS.WriteStream) {
       stream.write(`${rule(`Completion · LLM call ${event.step}`)}\n`);
       stream.write(`${paint("yellow", event.completion)}\n`);
       stream.write(`${rule("end")}\n`);
+    } else if (event.type === "log") {
+      stream.write(`${paint("gray", `${event.source}: ${event.message}`)}\n`);
     } else if (event.type === "run-end") {
       stream.write(`${paint("bold", formatSummary(summariseRun(events)))}\n`);
     }

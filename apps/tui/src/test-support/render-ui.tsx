@@ -120,6 +120,7 @@ export function scriptedChat(
       agentMode: "react",
       constrained: false,
       notices: [],
+      close: async () => undefined,
     },
     store: options.store ?? new InMemorySessionStore(),
   });

@@ -12,7 +12,7 @@ export interface ChatService {
   /** `provider:model`. */
   readonly model: string;
   readonly maxSteps: number;
-  readonly tools: readonly Pick<Tool, "name" | "description">[];
+  readonly tools: readonly Pick<Tool<unknown>, "name" | "description" | "origin">[];
   /** The stored session the conversation is kept in; undefined: kept in memory only. */
   readonly session: string | undefined;
   /** Notices from start-up, e.g. a tool left out for want of a key. */

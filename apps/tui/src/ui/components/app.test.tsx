@@ -246,6 +246,7 @@ describe("App", () => {
       agentMode: "react",
       constrained: false,
       notices: [],
+      close: async () => undefined,
     };
     const service = createChatService({
       runner: createConversationRunner({ runtime, store: new InMemorySessionStore() }),
@@ -271,6 +272,7 @@ describe("App", () => {
       agentMode: "react",
       constrained: false,
       notices: [],
+      close: async () => undefined,
     };
     const service = createChatService({
       runner: createConversationRunner({ runtime, store: new InMemorySessionStore() }),
@@ -303,5 +305,23 @@ describe("App", () => {
     await ui.type("/help\r");
     const frame = await ui.waitFor("/session");
     expect(frame).toContain("Esc");
+  });
+
+  it("/tools lists an MCP server's tools under the server, and a step names the server", async () => {
+    const echo: Tool = {
+      name: "files__echo",
+      description: "Repeats its input.",
+      origin: 'MCP server "files"',
+      execute: (input) => `echo ${input}`,
+    };
+    const replies = [" I will.\nAction: files__echo\nAction Input: hi", " Done\nFinal Answer: ok"];
+    const service = scriptedChat(replies, { tools: [createCalculator(), echo] });
+    const ui = await renderUi(<App service={service} />, { columns: 160, rows: 50 });
+    await ui.type("/tools\r");
+    const listed = await ui.waitFor('MCP server "files":');
+    expect(listed).toMatch(/MCP server "files":[^\n]*\n│ {3}files__echo: Repeats its input\./);
+    await ui.type("say hi\r");
+    const frame = await ui.waitFor("Final Answer: ok");
+    expect(frame).toContain('Action: files__echo · MCP server "files"');
   });
 });

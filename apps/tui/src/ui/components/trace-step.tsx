@@ -41,7 +41,10 @@ export function TraceStepView({ step, streaming, unfolded }: TraceStepProps) {
       )}
       {parts.action !== undefined && (
         <Labelled label="Action" colour={colour}>
-          {parts.action + (parts.actionInput === undefined ? cursor : "")}
+          <Text>
+            {parts.action + (parts.actionInput === undefined ? cursor : "")}
+            {step.toolOrigin ? <Text dimColor>{` · ${step.toolOrigin}`}</Text> : null}
+          </Text>
         </Labelled>
       )}
       {parts.actionInput !== undefined && (

@@ -3,6 +3,7 @@ import { type Dispatch, useCallback } from "react";
 import type { ChatService } from "../chat-service.js";
 import type { UiAction } from "../state/app-reducer.js";
 import { helpText, parseSlashCommand } from "../state/slash-commands.js";
+import { formatToolList } from "../text/tool-list.js";
 
 interface SubmitDependencies {
   readonly service: ChatService;
@@ -67,11 +68,7 @@ export function useSubmit(dependencies: SubmitDependencies) {
           }, fail);
           break;
         case "tools":
-          note(
-            service.tools.length === 0
-              ? "No tools: the agent answers from the model alone"
-              : service.tools.map((tool) => `${tool.name}: ${tool.description}`).join("\n"),
-          );
+          note(formatToolList(service.tools));
           break;
         case "model":
           if (!command.argument) {

@@ -24,6 +24,9 @@ export function reduceRun(run: RunView, event: AgentEvent): RunView {
       return { ...run, standaloneQuestion: safe(event.question) };
     case "warning":
       return { ...run, warnings: [...run.warnings, safe(event.message)] };
+    case "log":
+      // A plug-in's log line (an MCP server's stderr) belongs in trace files, not on screen.
+      return run;
     case "llm-start":
       return {
         ...run,
@@ -46,6 +49,7 @@ export function reduceRun(run: RunView, event: AgentEvent): RunView {
         thought: safe(event.thought),
         tool: safe(event.tool),
         toolInput: safe(event.input),
+        ...(event.origin ? { toolOrigin: safe(event.origin) } : {}),
       }));
     case "tool-start":
       return { ...run, waitingOn: "tool" };

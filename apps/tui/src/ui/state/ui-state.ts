@@ -13,6 +13,8 @@ export interface TraceStep {
   /** Set once the step's action or answer is parsed; until then the UI splits `streamed`. */
   readonly thought?: string;
   readonly tool?: string;
+  /** Where the tool comes from, e.g. `MCP server "files"`. */
+  readonly toolOrigin?: string;
   readonly toolInput?: string;
   readonly observation?: string;
   readonly finalAnswer?: string;

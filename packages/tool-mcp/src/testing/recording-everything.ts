@@ -3,11 +3,11 @@
 import { appendFileSync } from "node:fs";
 import { createRequire } from "node:module";
 
-const log = process.argv[2];
+const log = process.argv[2] ?? "mcp-messages.jsonl";
 const server = createRequire(import.meta.url).resolve(
   "@modelcontextprotocol/server-everything/dist/index.js",
 );
 // Listening first: the server's own listener then gets the same chunks.
 process.stdin.on("data", (chunk) => appendFileSync(log, chunk));
-process.argv = [process.argv[0], server, "stdio"];
+process.argv = [process.argv[0] ?? process.execPath, server, "stdio"];
 await import(server);
