@@ -1,8 +1,10 @@
+import { pathToFileURL } from "node:url";
 import { type PluginNotice, ToolCallingAgent } from "@langchain-mini/core";
 import { ScriptedLlm } from "@langchain-mini/core/testing";
 import { afterEach, describe, expect, it } from "vitest";
 import { close, createTools } from "./plugin.js";
 import {
+  everythingPath,
   everythingStdio,
   freePort,
   isRunning,
@@ -51,7 +53,7 @@ describe("servers that fail", () => {
 
   it("gives up on a server that never answers, and stops it", async () => {
     const { tools, warnings } = await toolsOf(
-      { silent: nodeServer("setInterval(() => {}, 1000)") },
+      { silent: nodeServer("setInterval(() => {}, 1000); // a silent server") },
       { LANGCHAIN_MINI_MCP_TIMEOUT: "1" },
     );
     expect(tools).toEqual([]);
@@ -59,9 +61,29 @@ describe("servers that fail", () => {
       /^MCP server "silent" did not start: it did not answer within 1 s\. Its tools are left out$/,
     );
     await waitFor(
-      () => processesMatching("setInterval", process.pid).length === 0,
+      () => processesMatching("a silent server", process.pid).length === 0,
       "the silent server to be stopped",
     );
+  }, 60_000);
+
+  it("kills a server that ignores SIGTERM when it is closed", async () => {
+    const server = everythingPath();
+    const script = [
+      'process.on("SIGTERM", () => console.error("ignoring SIGTERM"));',
+      // Alive after its stdin closes, too: only SIGKILL ends it.
+      "setInterval(() => {}, 1000);",
+      `process.argv = [process.argv[0], ${JSON.stringify(server)}, "stdio"];`,
+      `await import(${JSON.stringify(pathToFileURL(server).href)});`,
+    ].join("\n");
+    const { tools, notices } = await toolsOf({
+      stubborn: { command: process.execPath, args: ["--input-type=module", "-e", script] },
+    });
+    expect(tools.some((tool) => tool.name === "stubborn__echo")).toBe(true);
+    const [pid] = processesMatching("ignoring SIGTERM", process.pid);
+    expect(pid).toBeDefined();
+    await close();
+    await waitFor(() => !isRunning(pid as number), "the server to be killed");
+    expect(notices.map((notice) => notice.message)).toContain("ignoring SIGTERM");
   }, 60_000);
 
   it("turns a server that dies after starting into a failed call, not a failed run", async () => {
