@@ -1,3 +1,4 @@
+import { DEFAULT_MAX_TOKENS } from "@langchain-mini/core";
 import { startFakeGemini } from "@langchain-mini/llm-google/testing";
 import { afterEach, describe, expect, it } from "vitest";
 import { runCli, tempDir } from "../test-support/cli.js";
@@ -39,7 +40,11 @@ describe("ask --llm google against a local Gemini API server", () => {
       "gemini-2.5-flash",
       "gemini-2.5-flash",
     ]);
-    expect(fake.requests[0]?.body.generationConfig).toEqual({ stopSequences: ["\nObservation:"] });
+    expect(fake.requests[0]?.body.generationConfig).toEqual({
+      stopSequences: ["\nObservation:"],
+      // The agent's output limit per call.
+      maxOutputTokens: DEFAULT_MAX_TOKENS,
+    });
   });
 
   it("takes the model from GEMINI_MODEL, and shows usage in --json without the key", async () => {
