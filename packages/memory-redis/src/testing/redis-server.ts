@@ -23,6 +23,8 @@ export interface RedisServer {
   readonly url: string;
   /** With `tls`: the CA that signed the server's certificate. */
   readonly certificates?: TestCertificates;
+  /** The running server's process id (undefined while stopped). */
+  readonly pid: number | undefined;
   /** Stops it (SIGTERM) and waits. */
   stop(): Promise<void>;
   /** Starts it again on the same port, empty (nothing is saved to disk). */
@@ -97,6 +99,9 @@ export async function startRedisServer(options: RedisServerOptions = {}): Promis
     port,
     url: `${certificates ? "rediss" : "redis"}://${auth}127.0.0.1:${port}/0`,
     ...(certificates ? { certificates } : {}),
+    get pid() {
+      return child?.exitCode === null && child.signalCode === null ? child.pid : undefined;
+    },
     stop,
     start,
     freeze: () => child?.kill("SIGSTOP"),
