@@ -12,7 +12,7 @@ export interface Failure {
 }
 
 const CHECK_RUNNING =
-  "check that Redis is running there and that LANGCHAIN_MINI_STORE (or --store) points at it";
+  "check that Redis is running there and that the store URL (--store or LANGCHAIN_MINI_STORE) points at it";
 
 /**
  * A node-redis or socket failure as one line that says what to do: which server (never
@@ -52,12 +52,15 @@ function explain(
   if (/^(WRONGPASS|ERR invalid password|invalid password)/i.test(message)) {
     return config(
       "it refused the user name or password",
-      "check the password in LANGCHAIN_MINI_STORE (redis://:password@host:port)",
+      "check the password in the store URL (--store or LANGCHAIN_MINI_STORE): redis://:password@host:port",
     );
   }
   if (/^NOAUTH/.test(message) || /^ERR AUTH .*without any password/i.test(message)) {
     return /^NOAUTH/.test(message)
-      ? config("it needs a password", "put it in the URL: redis://:password@host:port")
+      ? config(
+          "it needs a password",
+          "put it in the store URL (--store or LANGCHAIN_MINI_STORE): redis://:password@host:port",
+        )
       : config("it has no password set, but the URL gives one", "remove the password from the URL");
   }
   if (/^NOPERM/.test(message)) {
@@ -76,7 +79,7 @@ function explain(
     );
   }
   if (/^READONLY/.test(message)) {
-    return unavailable("it is a read-only replica", "point LANGCHAIN_MINI_STORE at the primary");
+    return unavailable("it is a read-only replica", "point the store URL at the primary");
   }
   if (/^(LOADING|BUSY|MASTERDOWN|TRYAGAIN)/.test(message)) {
     return unavailable(`it is not ready (${message})`, "try again in a moment");

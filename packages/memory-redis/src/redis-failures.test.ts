@@ -67,11 +67,11 @@ describe("RedisSessionStore when Redis fails", () => {
     });
     expect(await failure(wrong.load("s"))).toMatchObject({
       code: "config_invalid",
-      message: `Cannot load session 's' from Redis at ${where}: it refused the user name or password: check the password in LANGCHAIN_MINI_STORE (redis://:password@host:port)`,
+      message: `Cannot load session 's' from Redis at ${where}: it refused the user name or password: check the password in the store URL (--store or LANGCHAIN_MINI_STORE): redis://:password@host:port`,
     });
     const missing = new RedisSessionStore({ url: where });
     expect((await failure(missing.list())).message).toBe(
-      `Cannot list the sessions on Redis at ${where}: it needs a password: put it in the URL: redis://:password@host:port`,
+      `Cannot list the sessions on Redis at ${where}: it needs a password: put it in the store URL (--store or LANGCHAIN_MINI_STORE): redis://:password@host:port`,
     );
     const right = new RedisSessionStore({ url: guarded.url });
     await right.append("s", turn("q"));
@@ -87,7 +87,7 @@ describe("RedisSessionStore when Redis fails", () => {
     expect(down.code).toBe("store_unavailable");
     // Refused when the client has seen the connection close, lost when it meets the close.
     expect(down.message).toMatch(
-      /^Cannot save to session 's' on Redis at redis:\/\/127\.0\.0\.1:\d+\/0: (connection refused|the connection was lost): check that Redis is running there and that LANGCHAIN_MINI_STORE \(or --store\) points at it$/,
+      /^Cannot save to session 's' on Redis at redis:\/\/127\.0\.0\.1:\d+\/0: (connection refused|the connection was lost): check that Redis is running there and that the store URL \(--store or LANGCHAIN_MINI_STORE\) points at it$/,
     );
     await server.start();
     // A new, empty server (nothing is saved to disk): the store connects to it anew.
@@ -109,7 +109,7 @@ describe("RedisSessionStore when Redis fails", () => {
     try {
       expect(await failure(store.load("s"))).toMatchObject({
         code: "store_unavailable",
-        message: `Cannot load session 's' from Redis at redis://127.0.0.1:${server.port}/0: no answer within 500 ms: check that Redis is running there and that LANGCHAIN_MINI_STORE (or --store) points at it`,
+        message: `Cannot load session 's' from Redis at redis://127.0.0.1:${server.port}/0: no answer within 500 ms: check that Redis is running there and that the store URL (--store or LANGCHAIN_MINI_STORE) points at it`,
       });
       // A new connection meets the same silence, within the same bound.
       expect((await failure(store.list())).message).toContain("no answer within 500 ms");

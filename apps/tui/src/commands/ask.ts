@@ -4,12 +4,14 @@ import {
   DEFAULT_MAX_STEPS,
   DEFAULT_MAX_TOKENS,
   type PluginNotice,
+  type SessionStore,
 } from "@langchain-mini/core";
-import { DEFAULT_HISTORY, FileSessionStore } from "@langchain-mini/memory";
+import { DEFAULT_HISTORY, InMemorySessionStore } from "@langchain-mini/memory";
 import { createConversationRunner } from "../config/conversation-runner.js";
 import { readEnv } from "../config/env.js";
 import { shellHost } from "../config/host.js";
 import { buildRuntime, type Runtime, runOptionSpec } from "../config/run-options.js";
+import { chooseStore, STORE_HELP, storeFlag } from "../config/store-choice.js";
 import { usageError } from "../config/usage-error.js";
 import { createDownloadProgress } from "../render/download-progress.js";
 import { createTextTrace } from "../render/text-trace.js";
@@ -46,7 +48,8 @@ Options:
   --max-tokens <n>   output tokens per LLM call; default ${DEFAULT_MAX_TOKENS}
   --session <name>   hold a conversation: follow-ups are rewritten into standalone questions
                      from the session's history, and each answered turn is stored
-                     (LANGCHAIN_MINI_HOME, default ~/.local/share/langchain-mini)
+                     (in the store below)
+  ${STORE_HELP}
   --history <kind>   what history a session's prompts get: buffer, window[:turns],
                      tokens[:budget] (default ${DEFAULT_HISTORY}) or summary
   --json             one JSON event per line on stdout instead of text
@@ -77,7 +80,9 @@ export async function ask(argv: readonly string[]): Promise<number> {
     throw usageError("No question given: run langchain-mini ask [options] <question...>");
   }
 
-  const { env, warnings } = readEnv();
+  const { env: shellEnv, warnings } = readEnv();
+  // --store stands in for LANGCHAIN_MINI_STORE: the redactor blanks its password too.
+  const env = storeFlag(shellEnv, values.store);
   // Before anything that may fail for want of the variable the line was meant to set.
   for (const warning of warnings) process.stderr.write(`Warning: ${warning}\n`);
   const controller = new AbortController();
@@ -106,18 +111,19 @@ export async function ask(argv: readonly string[]): Promise<number> {
   };
   const host = shellHost({ env, signal: controller.signal, onProgress: bar.report, onNotice });
   let runtime: Runtime | undefined;
+  let store: SessionStore | undefined;
   try {
     runtime = await buildRuntime(values, host).finally(bar.finish);
     const notices = [...runtime.notices];
     if (values.history && !values.session) {
       notices.push("--history has no effect without --session: a single question has no history");
     }
-
-    const runner = createConversationRunner({
-      runtime,
-      store: new FileSessionStore({ env: host.env }),
-      history: values.history,
-    });
+    if (values.store && !values.session) {
+      notices.push("--store has no effect without --session: a single question is not stored");
+    }
+    // Only a session needs the store: a single question does not load a store module.
+    store = values.session ? (await chooseStore(host)).store : new InMemorySessionStore();
+    const runner = createConversationRunner({ runtime, store, history: values.history });
     if (values.session) runner.continueSession(values.session);
     const run = runner.ask(question, controller.signal);
     for await (const event of run) {
@@ -134,6 +140,7 @@ export async function ask(argv: readonly string[]): Promise<number> {
   } finally {
     // Servers the tools started (MCP) are stopped before the process exits.
     await runtime?.close();
+    await store?.close?.();
     trace?.close();
     process.off("SIGINT", onSignal);
     process.off("SIGTERM", onSignal);

@@ -4,7 +4,7 @@ import { usageError } from "../config/usage-error.js";
 import { addPlugin, describePlugin, installedNames, removePlugin } from "../plugins/install.js";
 
 export const PLUGINS_USAGE = `Usage: langchain-mini plugins list                 the installed plug-ins
-       langchain-mini plugins add <source>         install a provider or tool package
+       langchain-mini plugins add <source>         install a provider, tool or store package
        langchain-mini plugins remove <name>        uninstall one
 
 <source> is what npm installs: a package name (with @version), a .tgz tarball or a
@@ -36,8 +36,12 @@ export async function plugins(argv: readonly string[]): Promise<number> {
     if (action === "add") {
       process.stderr.write(`Installing ${target} with npm into ${host.pluginHome}\n`);
       const added = await addPlugin(target, host, (line) => process.stderr.write(`  ${line}\n`));
-      const use =
-        added.kind === "provider" ? `--llm ${added.name}:<model>` : `--tools ${added.name}`;
+      const use = {
+        provider: `--llm ${added.name}:<model>`,
+        tool: `--tools ${added.name}`,
+        store: `--store ${added.name}:<url>`,
+        neither: "",
+      }[added.kind];
       process.stdout.write(
         `Added ${added.name} ${added.version} (${added.kind}): use it with ${use}\n`,
       );

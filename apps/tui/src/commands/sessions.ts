@@ -1,19 +1,28 @@
 import { parseArgs } from "node:util";
-import { checkSessionName, FileSessionStore, turnsOf } from "@langchain-mini/memory";
+import { checkSessionName, type SessionStore, turnsOf } from "@langchain-mini/core";
 import { loadEnv } from "../config/env.js";
+import { shellHost } from "../config/host.js";
+import { chooseStore, storeFlag } from "../config/store-choice.js";
 import { usageError } from "../config/usage-error.js";
 
 export const SESSIONS_USAGE = `Usage: langchain-mini sessions [list]          the stored conversations, newest first
        langchain-mini sessions show <name>     a conversation's questions and answers
        langchain-mini sessions delete <name>   forget a conversation
 
-Sessions live in LANGCHAIN_MINI_HOME/sessions (default ~/.local/share/langchain-mini).`;
+Options:
+  --store <url>   the store to look in (or LANGCHAIN_MINI_STORE): a directory or file: (the
+                  default: LANGCHAIN_MINI_HOME/sessions, ~/.local/share/langchain-mini),
+                  redis:// or rediss://, or <module>[:<url>] (see ask --help)`;
 
 /** `sessions`: list, show and delete stored conversations. Returns the exit status. */
 export async function sessions(argv: readonly string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: [...argv],
-    options: { help: { type: "boolean", short: "h" }, debug: { type: "boolean" } },
+    options: {
+      help: { type: "boolean", short: "h" },
+      debug: { type: "boolean" },
+      store: { type: "string" },
+    },
     allowPositionals: true,
   });
   if (values.help) {
@@ -21,15 +30,22 @@ export async function sessions(argv: readonly string[]): Promise<number> {
     return 0;
   }
   const [action = "list", name, ...extra] = positionals;
-  const store = new FileSessionStore({ env: loadEnv() });
   if (extra.length) throw usageError(`sessions ${action} takes one name.\n${SESSIONS_USAGE}`);
+  const { store, where } = await chooseStore(
+    shellHost({ env: storeFlag(loadEnv(), values.store) }),
+  );
+  try {
+    return await act(store, where, action, name);
+  } finally {
+    await store.close?.();
+  }
+}
 
+async function act(store: SessionStore, where: string, action: string, name?: string) {
   if (action === "list") {
     const found = await store.list();
     if (found.length === 0)
-      process.stderr.write(
-        `No sessions yet in ${store.directory}: start one with ask --session <name>\n`,
-      );
+      process.stderr.write(`No sessions yet in ${where}: start one with ask --session <name>\n`);
     for (const session of found) {
       process.stdout.write(
         `${session.name}\t${session.turns} turn${session.turns === 1 ? "" : "s"}\t${session.updatedAt.toISOString()}\n`,

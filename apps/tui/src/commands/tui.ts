@@ -10,6 +10,7 @@ import { type Env, readEnv } from "../config/env.js";
 import { type Host, shellHost } from "../config/host.js";
 import { defaultProvider } from "../config/llm-choice.js";
 import { buildRuntime, runOptionSpec, switchLlm } from "../config/run-options.js";
+import { chooseStore, storeFlag } from "../config/store-choice.js";
 import { createRedactor, redactEvent } from "../trace/redact.js";
 import { openTrace, type TraceWriter, traceFromOptions } from "../trace/trace-writer.js";
 
@@ -22,8 +23,10 @@ Options: the same as ask's (see: langchain-mini ask --help)
   --mcp <file>       the tools of every MCP server in a JSON file (or LANGCHAIN_MINI_MCP)
   --max-steps <n>    LLM calls before giving up on a question; default ${DEFAULT_MAX_STEPS}
   --max-tokens <n>   output tokens per LLM call; default ${DEFAULT_MAX_TOKENS}
-  --session <name>   keep the conversation on disk under a name, and continue it next time
-                     (without it the conversation is kept in memory until you quit)
+  --session <name>   keep the conversation in the store under a name, and continue it next
+                     time (without it the conversation is kept in memory until you quit)
+  --store <url>      where sessions live: a directory or file: (the default), memory:,
+                     redis:// or rediss://, or <module>[:<url>] (see ask --help)
   --history <kind>   what history follow-ups are rewritten from: buffer, window[:turns],
                      tokens[:budget] (default ${DEFAULT_HISTORY}) or summary
   --agent <mode>     react (the text ReAct format, default) or tools (native function calling)
@@ -58,7 +61,9 @@ export async function tui(argv: readonly string[]): Promise<number> {
   const ui = import("../ui/start-ui.js");
   // Plug-ins' log lines (an MCP server's stderr) never reach the screen: the trace, if any.
   const logs: { trace?: TraceWriter } = {};
-  const { env, warnings } = readEnv();
+  const { env: shellEnv, warnings } = readEnv();
+  // --store stands in for LANGCHAIN_MINI_STORE: the redactor blanks its password too.
+  const env = storeFlag(shellEnv, values.store);
   const redact = createRedactor(env);
   const host = shellHost({
     env,
@@ -88,19 +93,14 @@ export async function tui(argv: readonly string[]): Promise<number> {
   }
   // Shown in the conversation pane, with the other notices.
   runtime = { ...runtime, notices: [...warnings, ...runtime.notices] };
-  const [{ createChatService }, { createConversationRunner }, { FileSessionStore }] =
-    await Promise.all([
-      import("../ui/chat-service.js"),
-      import("../config/conversation-runner.js"),
-      import("@langchain-mini/memory"),
-    ]);
+  const [{ createChatService }, { createConversationRunner }, { store }] = await Promise.all([
+    import("../ui/chat-service.js"),
+    import("../config/conversation-runner.js"),
+    chooseStore(host),
+  ]);
   const sessionTrace = values.trace ? openTrace(values.trace, host.env) : undefined;
   logs.trace = sessionTrace;
-  const runner = createConversationRunner({
-    runtime,
-    store: new FileSessionStore({ env: host.env }),
-    history: values.history,
-  });
+  const runner = createConversationRunner({ runtime, store, history: values.history });
   const service = createChatService({
     runner,
     createLlm: (spec) => switchLlm(runner.runtime, spec, host),
@@ -120,6 +120,7 @@ export async function tui(argv: readonly string[]): Promise<number> {
     process.off("SIGTERM", stop);
     process.off("SIGHUP", stop);
     await runtime.close();
+    await store.close?.();
     sessionTrace?.close();
   }
 }

@@ -26,6 +26,7 @@ export const runOptionSpec = {
   trace: { type: "string" },
   session: { type: "string" },
   history: { type: "string" },
+  store: { type: "string" },
   debug: { type: "boolean" },
   constrained: { type: "boolean" },
 } as const satisfies NonNullable<ParseArgsConfig["options"]>;

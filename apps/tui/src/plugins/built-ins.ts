@@ -22,6 +22,19 @@ export const BUILT_IN_TOOLS: ReadonlyMap<string, string> = new Map([
 ]);
 
 /**
+ * `--store <url>` by its protocol. A path is a directory for the file store; with no
+ * `--store` (nor LANGCHAIN_MINI_STORE), the file store in the data directory.
+ */
+export const BUILT_IN_STORES: ReadonlyMap<string, string> = new Map([
+  ["file:", "@langchain-mini/memory/store"],
+  ["memory:", "@langchain-mini/memory/store"],
+  ["redis:", "@langchain-mini/memory-redis"],
+  ["rediss:", "@langchain-mini/memory-redis"],
+]);
+
+export const DEFAULT_STORE = "file:";
+
+/**
  * Offered when `--tools` is not given: the seeds' agent has search and the calculator.
  * Hacker News is opt-in: it widens every prompt for a narrow kind of question.
  */

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
 import type { Host } from "../config/host.js";
 import { usageError } from "../config/usage-error.js";
-import { loadProvider, loadTool, type Plugin } from "./load-plugin.js";
+import { loadProvider, loadStore, loadTool, type Plugin } from "./load-plugin.js";
 import { messageOf } from "./locate-module.js";
 import { runNpm } from "./npm.js";
 
@@ -10,7 +10,7 @@ export interface InstalledPlugin {
   readonly name: string;
   readonly version: string;
   /** What it plugs in as; "neither" for a package that exports no factory. */
-  readonly kind: "provider" | "tool" | "neither";
+  readonly kind: "provider" | "tool" | "store" | "neither";
   readonly plugin?: Plugin;
 }
 
@@ -52,7 +52,7 @@ export async function addPlugin(
       env: host.env,
     });
     throw usageError(
-      `${name} is not a langchain-mini plug-in: it exports neither createLlm nor createTools, so it was removed again`,
+      `${name} is not a langchain-mini plug-in: it exports none of createLlm, createTools and createStore, so it was removed again`,
     );
   }
   return installed;
@@ -78,6 +78,7 @@ export async function describePlugin(name: string, host: Host): Promise<Installe
   for (const [kind, load] of [
     ["provider", loadProvider],
     ["tool", loadTool],
+    ["store", loadStore],
   ] as const) {
     try {
       return { name, version, kind, plugin: await load(name, only) };

@@ -5,10 +5,11 @@ import {
   type LlmProviderModule,
   type PluginEnv,
   PROMPT_ONLY,
+  type StoreModule,
   type ToolModule,
 } from "@langchain-mini/core";
 import { usageError } from "../config/usage-error.js";
-import { ADD_ONS, BUILT_IN_PROVIDERS, BUILT_IN_TOOLS } from "./built-ins.js";
+import { ADD_ONS, BUILT_IN_PROVIDERS, BUILT_IN_STORES, BUILT_IN_TOOLS } from "./built-ins.js";
 import { type LocateOptions, locateModule, messageOf } from "./locate-module.js";
 
 const GUIDES = "https://github.com/langchain-mini/langchain-mini/tree/main/packages/core";
@@ -35,11 +36,28 @@ export interface ToolPlugin extends Plugin {
   close(): Promise<void>;
 }
 
+export interface StorePlugin extends Plugin {
+  /** The URL schemes it serves, e.g. `redis:`. */
+  readonly protocols: readonly string[];
+  readonly createStore: StoreModule["createStore"];
+}
+
 /** How long a module may take to stop what it started (its servers) before the app goes on. */
 const CLOSE_LIMIT_MS = 5_000;
 
-const PROVIDER = { what: "LLM provider", guide: "write-your-own-llm-provider" };
-const TOOL = { what: "tool", guide: "write-your-own-tool" };
+const PROVIDER = {
+  what: "LLM provider",
+  guide: "write-your-own-llm-provider",
+  flag: "--llm",
+  noun: "provider",
+};
+const TOOL = { what: "tool", guide: "write-your-own-tool", flag: "--tools", noun: "tool" };
+const STORE = {
+  what: "session store",
+  guide: "write-your-own-session-store",
+  flag: "--store",
+  noun: "store",
+};
 
 /** `--llm <name>`: a built-in, a provider package or a file exporting `createLlm`. */
 export async function loadProvider(name: string, options: LocateOptions): Promise<ProviderPlugin> {
@@ -84,6 +102,21 @@ function closer(close: unknown) {
     } finally {
       clearTimeout(timer);
     }
+  };
+}
+
+/** `--store <protocol>…` or `--store <module>[:<url>]`: a built-in or a package or file exporting `createStore`. */
+export async function loadStore(name: string, options: LocateOptions): Promise<StorePlugin> {
+  const { specifier, module } = await importPlugin(name, BUILT_IN_STORES, STORE, options);
+  const createStore = module.createStore;
+  if (typeof createStore !== "function") throw notAPlugin(name, STORE, "createStore({ url, env })");
+  const protocols = Array.isArray(module.protocols)
+    ? module.protocols.filter((protocol): protocol is string => typeof protocol === "string")
+    : [];
+  return {
+    ...common(name, specifier, module),
+    protocols,
+    createStore: createStore as StorePlugin["createStore"],
   };
 }
 
@@ -168,8 +201,7 @@ function notInstalled(
       `${name} is an add-on that is not installed: run langchain-mini plugins add ${addOn}`,
     );
   }
-  const flag = kind === PROVIDER ? "--llm" : "--tools";
   return usageError(
-    `Unknown ${kind.what} '${name}' in ${flag}: use one of ${[...builtIns.keys()].join(", ")}; or install a ${kind === PROVIDER ? "provider" : "tool"} package (langchain-mini plugins add <package>), or name a file such as ./my-${kind === PROVIDER ? "provider" : "tool"}.js`,
+    `Unknown ${kind.what} '${name}' in ${kind.flag}: use one of ${[...builtIns.keys()].join(", ")}; or install a ${kind.noun} package (langchain-mini plugins add <package>), or name a file such as ./my-${kind.noun}.js`,
   );
 }

@@ -8,13 +8,14 @@ export const REDACTED = "[REDACTED]";
 
 /**
  * Returns a function that blanks secrets out of any text: the values of the
- * environment's secret-looking variables (API keys and the like), and anything shaped
- * like an OpenAI key or a bearer token.
+ * environment's secret-looking variables (API keys and the like), the passwords in its
+ * URLs (LANGCHAIN_MINI_STORE=redis://:password@host), and anything shaped like an OpenAI
+ * key or a bearer token.
  */
 export function createRedactor(env: Env): (text: string) => string {
   const values = Object.entries(env)
-    .filter(([name, value]) => secretName.test(name) && value && value.length >= 6)
-    .map(([, value]) => value as string)
+    .flatMap(([name, value]) => (secretName.test(name) ? [value] : passwordsIn(value)))
+    .filter((value): value is string => value !== undefined && value.length >= 6)
     // Longest first, so a key that contains another is blanked whole.
     .sort((a, b) => b.length - a.length);
   return (text) => {
@@ -29,6 +30,17 @@ export function createRedactor(env: Env): (text: string) => string {
     for (const shape of secretShapes) result = result.replace(shape, REDACTED);
     return result;
   };
+}
+
+/** The password of a URL, as written and decoded; none for anything else. */
+function passwordsIn(value: string | undefined) {
+  const written = value && /^[a-z][a-z0-9+.-]*:\/\/[^/@\s]*:([^@/\s]+)@/i.exec(value)?.[1];
+  if (!written) return [];
+  try {
+    return [written, decodeURIComponent(written)];
+  } catch {
+    return [written];
+  }
 }
 
 /** The event with secrets blanked out of every string in it. */
