@@ -1,5 +1,4 @@
 import {
-  type Emit,
   estimateTokens,
   LangchainMiniError,
   type Llm,
