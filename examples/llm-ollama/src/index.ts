@@ -1,63 +1,72 @@
-import type { CreateLlmOptions, ErrorCode, Llm, LlmChunk, LlmRequest } from "@langchain-mini/core";
-import { abortError, LangchainMiniError } from "@langchain-mini/core";
+import type {
+  Availability,
+  CreateLlmOptions,
+  EnvVariable,
+  Llm,
+  LlmCapabilities,
+  PluginEnv,
+} from "@langchain-mini/core";
+import { LangchainMiniError } from "@langchain-mini/core";
+import { chat } from "./chat.js";
+import { generate } from "./generate.js";
 
-/** The plug-in entry point: `--llm langchain-mini-llm-ollama:llama3.2`. OLLAMA_HOST as for `ollama`. */
-export function createLlm({ model, env }: CreateLlmOptions): Llm {
-  if (!model)
-    throw fail("config_invalid", "Name a model: --llm langchain-mini-llm-ollama:llama3.2");
-  const host = env.OLLAMA_HOST || "127.0.0.1:11434";
-  const url = `${host.includes("://") ? host : `http://${host}`}/api/generate`;
-  return { provider: "ollama", model, stream: (request) => generate(url, model, request) };
-}
+// The plug-in contract of @langchain-mini/core: what a host reads before calling createLlm.
 
-/** One line of the NDJSON stream; the last has `done: true` and the token counts. */
-type Line = Partial<Record<"response" | "done_reason" | "error", string>> &
-  Partial<Record<"prompt_eval_count" | "eval_count", number> & { done: boolean }>;
+export const description = "Ollama's native API: prompts, chat messages and tool calls";
 
-/** Ollama's native completion API, streamed. It takes a prompt: the ReAct agent sends one. */
-async function* generate(
-  url: string,
-  model: string,
-  request: LlmRequest,
-): AsyncGenerator<LlmChunk> {
-  const { prompt, stop, maxTokens, temperature, signal } = request;
-  if (prompt === undefined)
-    throw fail("llm_bad_request", "/api/generate takes a prompt, not messages");
-  const options = { stop, num_predict: maxTokens, temperature };
-  const body = JSON.stringify({ model, prompt, stream: true, options });
-  const response = await fetch(url, { method: "POST", body, signal }).catch(() => {
-    throw signal?.aborted ? abortError() : fail("llm_connection", `Cannot reach ${url}: ${START}`);
-  });
-  if (response.status === 404) {
-    throw fail("llm_not_found", `Ollama has no model '${model}': run ollama pull ${model}`);
-  }
-  if (!response.ok || !response.body) {
-    throw fail("llm_server", `Ollama answered ${response.status}: ${await response.text()}`);
-  }
-  for await (const line of readLines(response.body, signal)) {
-    if (line.error) throw fail("llm_server", `Ollama failed: ${line.error}`);
-    if (line.response) yield { type: "text", text: line.response };
-    if (!line.done) continue;
-    const usage = { inputTokens: line.prompt_eval_count ?? 0, outputTokens: line.eval_count ?? 0 };
-    const reason = line.done_reason === "length" ? "length" : "stop";
-    return yield { type: "finish", reason, usage };
-  }
-  throw fail("llm_stream_broken", "Ollama's stream ended early: try again");
-}
+/** For `--llm langchain-mini-llm-ollama` with no `:<model>`. */
+export const defaultModel = "llama3.2";
 
-/** A line may arrive cut in two network chunks. */
-async function* readLines(body: ReadableStream<Uint8Array>, signal: AbortSignal | undefined) {
-  let buffered = "";
+/** Prompts go to /api/generate; messages and tool definitions to /api/chat. */
+export const capabilities: LlmCapabilities = {
+  prompt: true,
+  messages: true,
+  tools: true,
+  stop: true,
+};
+
+export const environment: readonly EnvVariable[] = [
+  {
+    name: "OLLAMA_HOST",
+    description: "the Ollama server, as for the ollama CLI (default 127.0.0.1:11434)",
+    enables: true,
+    example: "127.0.0.1:11434",
+  },
+];
+
+/** Cheap and synchronous: whether the settings make sense, not whether Ollama is up. */
+export function availability(env: PluginEnv): Availability {
   try {
-    for await (const text of body.pipeThrough(new TextDecoderStream())) {
-      const lines = (buffered + text).split("\n");
-      buffered = lines.pop() ?? "";
-      for (const line of lines) if (line.trim()) yield JSON.parse(line) as Line;
-    }
+    serverUrl(env);
+    return { available: true };
   } catch (error) {
-    throw signal?.aborted ? abortError() : error;
+    return { available: false, reason: (error as Error).message };
   }
 }
 
-const START = "start it with 'ollama serve' or set OLLAMA_HOST";
-const fail = (code: ErrorCode, message: string) => new LangchainMiniError(code, message);
+/** The factory: `--llm langchain-mini-llm-ollama:llama3.2:1b` (everything after the first colon). */
+export function createLlm({ model = defaultModel, env }: CreateLlmOptions): Llm {
+  const server = serverUrl(env);
+  return {
+    provider: "ollama",
+    model,
+    capabilities,
+    stream(request) {
+      if (request.messages) return chat(`${server}/api/chat`, model, request);
+      return generate(`${server}/api/generate`, model, request);
+    },
+  };
+}
+
+/** OLLAMA_HOST as the ollama CLI reads it: `host:port`, or a URL. */
+function serverUrl(env: PluginEnv) {
+  const host = env.OLLAMA_HOST?.trim() || "127.0.0.1:11434";
+  const url = URL.parse(host.includes("://") ? host : `http://${host}`);
+  if (!url || !/^https?:$/.test(url.protocol)) {
+    throw new LangchainMiniError(
+      "config_invalid",
+      `OLLAMA_HOST=${host} is not a server address: set it like 127.0.0.1:11434 or http://gpu-box:11434`,
+    );
+  }
+  return url.href.replace(/\/$/, "");
+}

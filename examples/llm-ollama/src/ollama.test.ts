@@ -1,44 +1,26 @@
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { Agent, generate, isLangchainMiniError, type Llm, REACT_STOP } from "@langchain-mini/core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLlm } from "./index.js";
+import {
+  Agent,
+  generate,
+  isLangchainMiniError,
+  type LlmProviderModule,
+  llmContractProblem,
+  REACT_STOP,
+} from "@langchain-mini/core";
+import { afterEach, describe, expect, it } from "vitest";
+import * as plugin from "./index.js";
+import { type FakeOllama, type FakeOllamaReply, startFakeOllama } from "./testing/index.js";
 
-type Handler = (body: Record<string, unknown>, response: ServerResponse) => void;
+let ollama: FakeOllama | undefined;
+afterEach(() => ollama?.close());
 
-/** A fake Ollama on 127.0.0.1: each test sets how it answers and reads what it was sent. */
-let handle: Handler = () => {};
-const requests: Record<string, unknown>[] = [];
-const server = createServer(async (request: IncomingMessage, response) => {
-  let text = "";
-  for await (const chunk of request) text += chunk;
-  const body = JSON.parse(text) as Record<string, unknown>;
-  requests.push({ path: request.url, ...body });
-  handle(body, response);
-});
-let host: string;
-
-beforeAll(async () => {
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  host = `127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(() => {
-  server.closeAllConnections();
-  server.close();
-});
-
-/** Streams NDJSON as Ollama does, cutting one line across two writes. */
-function streamLines(lines: readonly object[]): Handler {
-  return (_body, response) => {
-    response.writeHead(200, { "content-type": "application/x-ndjson" });
-    const text = lines.map((line) => `${JSON.stringify(line)}\n`).join("");
-    const middle = Math.floor(text.length / 2);
-    response.write(text.slice(0, middle));
-    setTimeout(() => response.end(text.slice(middle)), 5);
-  };
+/** An LLM of the plug-in against a fake Ollama that gives these replies. */
+async function llmWith(replies: readonly FakeOllamaReply[], model = "llama3.2:1b") {
+  ollama = await startFakeOllama(replies);
+  const llm = plugin.createLlm({ model, env: { OLLAMA_HOST: ollama.host } });
+  return { llm, requests: ollama.requests };
 }
-
-const llm = (model = "llama3.2:1b") => createLlm({ model, env: { OLLAMA_HOST: host } }) as Llm;
 
 async function failure(run: Promise<unknown>) {
   const error = await run.then(
@@ -49,97 +31,132 @@ async function failure(run: Promise<unknown>) {
   return { code: error.code, message: error.message };
 }
 
-describe("Ollama /api/generate provider", () => {
-  it("streams the completion and reports usage, sending the prompt, stop and limits", async () => {
-    handle = streamLines([
-      { response: " I know", done: false },
-      { response: " it.", done: false },
-      { response: "", done: true, done_reason: "stop", prompt_eval_count: 12, eval_count: 3 },
-    ]);
-    const request = { prompt: "Question: hi\nThought:", stop: REACT_STOP, maxTokens: 64 };
-    const response = await generate(llm(), request);
-    expect(response).toMatchObject({ text: " I know it.", reason: "stop" });
-    expect(response.usage).toEqual({ inputTokens: 12, outputTokens: 3 });
-    expect(requests.at(-1)).toMatchObject({
-      path: "/api/generate",
-      model: "llama3.2:1b",
-      prompt: "Question: hi\nThought:",
-      stream: true,
-      options: { stop: [...REACT_STOP], num_predict: 64 },
+describe("the plug-in module", () => {
+  it("tells a host what it is without being called", () => {
+    const module: LlmProviderModule = plugin;
+    expect(module.capabilities).toEqual({ prompt: true, messages: true, tools: true, stop: true });
+    expect(module.defaultModel).toBe("llama3.2");
+    expect(module.environment?.map((variable) => variable.name)).toEqual(["OLLAMA_HOST"]);
+    expect(plugin.availability({})).toEqual({ available: true });
+    expect(plugin.availability({ OLLAMA_HOST: "http://gpu-box:11434" })).toEqual({
+      available: true,
     });
   });
 
-  it("runs a ReAct agent with a tool", async () => {
-    const replies = [
-      " I need the time.\nAction: clock\nAction Input: UTC",
-      " I now know the final answer\nFinal Answer: It is noon.",
-    ];
-    handle = (_body, response) =>
-      streamLines([{ response: replies.shift(), done: false }, { done: true }])(_body, response);
-    const clock = { name: "clock", description: "Tells the time.", execute: () => "12:00" };
-    const result = await new Agent({ llm: llm(), tools: [clock] }).invoke("What time is it?");
-    expect(result.answer).toBe("It is noon.");
-    expect(String(requests.at(-1)?.prompt)).toContain("Observation: 12:00\nThought:");
+  it("says in one line what is wrong with OLLAMA_HOST, before and at creation", () => {
+    const reason =
+      "OLLAMA_HOST=ftp://box is not a server address: set it like 127.0.0.1:11434 or http://gpu-box:11434";
+    expect(plugin.availability({ OLLAMA_HOST: "ftp://box" })).toEqual({ available: false, reason });
+    expect(() => plugin.createLlm({ model: "m", env: { OLLAMA_HOST: "ftp://box" } })).toThrow(
+      reason,
+    );
   });
 
-  it("says how to get a missing model", async () => {
-    handle = (_body, response) => {
-      response.writeHead(404).end(JSON.stringify({ error: "model 'qwen3' not found" }));
-    };
-    expect(await failure(generate(llm("qwen3"), { prompt: "hi" }))).toEqual({
+  it("makes an LLM of the default model when --llm names none", () => {
+    const llm = plugin.createLlm({ model: undefined, env: {} });
+    expect(llmContractProblem(llm)).toBeUndefined();
+    expect([llm.provider, llm.model]).toEqual(["ollama", "llama3.2"]);
+    expect(llm.capabilities).toBe(plugin.capabilities);
+  });
+});
+
+describe("prompts, through /api/generate", () => {
+  it("streams the completion and reports usage, sending the prompt, stop and limits", async () => {
+    const { llm, requests } = await llmWith([" I know it."]);
+    const request = { prompt: "Question: hi\nThought:", stop: REACT_STOP, maxTokens: 64 };
+    const response = await generate(llm, request);
+    expect(response).toMatchObject({ text: " I know it.", reason: "stop" });
+    expect(response.usage).toEqual({ inputTokens: 12, outputTokens: 3 });
+    expect(requests).toEqual([
+      {
+        path: "/api/generate",
+        body: {
+          model: "llama3.2:1b",
+          prompt: "Question: hi\nThought:",
+          stream: true,
+          options: { stop: [...REACT_STOP], num_predict: 64 },
+        },
+      },
+    ]);
+  });
+
+  it("runs the ReAct agent with a tool", async () => {
+    const { llm, requests } = await llmWith([
+      " I need the time.\nAction: clock\nAction Input: UTC",
+      " I now know the final answer\nFinal Answer: It is noon.",
+    ]);
+    const clock = { name: "clock", description: "Tells the time.", execute: () => "12:00" };
+    const result = await new Agent({ llm, tools: [clock] }).invoke("What time is it?");
+    expect(result.answer).toBe("It is noon.");
+    expect(requests.at(-1)?.body.prompt).toContain("Observation: 12:00\nThought:");
+  });
+});
+
+describe("failures, each one line that says what to do", () => {
+  it("a model that is not pulled", async () => {
+    const { llm } = await llmWith([{ status: 404, error: "model 'qwen3' not found" }], "qwen3");
+    expect(await failure(generate(llm, { prompt: "hi" }))).toEqual({
       code: "llm_not_found",
       message: "Ollama has no model 'qwen3': run ollama pull qwen3",
     });
   });
 
-  it("reports an error line in the stream", async () => {
-    handle = streamLines([{ response: "par", done: false }, { error: "out of memory" }]);
-    expect(await failure(generate(llm(), { prompt: "hi" }))).toEqual({
+  it("an error line in the middle of the stream", async () => {
+    const { llm } = await llmWith([
+      { lines: [{ response: "par", done: false }, { error: "out of memory" }] },
+    ]);
+    expect(await failure(generate(llm, { prompt: "hi" }))).toEqual({
       code: "llm_server",
       message: "Ollama failed: out of memory",
     });
   });
 
-  it("says how to start Ollama when nothing listens", async () => {
+  it("a stream that ends before its done line", async () => {
+    const { llm } = await llmWith([{ lines: [{ response: "par", done: false }] }]);
+    expect(await failure(generate(llm, { prompt: "hi" }))).toEqual({
+      code: "llm_stream_broken",
+      message: "Ollama's stream ended early: try again",
+    });
+  });
+
+  it("a server that is not Ollama", async () => {
+    const proxy = createServer((_request, response) => response.end("<html>Sign in</html>\n"));
+    await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+    const host = `127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    const llm = plugin.createLlm({ model: "m", env: { OLLAMA_HOST: host } });
+    try {
+      expect(await failure(generate(llm, { prompt: "hi" }))).toEqual({
+        code: "llm_bad_response",
+        message: "The server is not Ollama: it sent '<html>Sign in</html>': check OLLAMA_HOST",
+      });
+    } finally {
+      proxy.close();
+    }
+  });
+
+  it("nothing listening", async () => {
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
-    const unreachable = createLlm({ model: "m", env: { OLLAMA_HOST: `127.0.0.1:${port}` } });
-    expect(await failure(generate(await unreachable, { prompt: "hi" }))).toEqual({
+    const llm = plugin.createLlm({ model: "m", env: { OLLAMA_HOST: `127.0.0.1:${port}` } });
+    expect(await failure(generate(llm, { prompt: "hi" }))).toEqual({
       code: "llm_connection",
       message: `Cannot reach http://127.0.0.1:${port}/api/generate: start it with 'ollama serve' or set OLLAMA_HOST`,
     });
   });
 
-  it("stops on abort in the middle of the stream", async () => {
-    handle = (_body, response) => {
-      response.writeHead(200);
-      response.write(`${JSON.stringify({ response: "slow", done: false })}\n`);
-    };
+  it("a run cancelled in the middle of the stream", async () => {
+    const { llm } = await llmWith([{ lines: [{ response: "slow", done: false }], keepOpen: true }]);
     const controller = new AbortController();
     const chunks: string[] = [];
     const reading = (async () => {
-      for await (const chunk of llm().stream({ prompt: "hi", signal: controller.signal })) {
+      for await (const chunk of llm.stream({ prompt: "hi", signal: controller.signal })) {
         if (chunk.type === "text") chunks.push(chunk.text);
         controller.abort();
       }
     })();
     expect(await failure(reading)).toEqual({ code: "aborted", message: "The run was cancelled" });
     expect(chunks).toEqual(["slow"]);
-  });
-
-  it("refuses chat messages", async () => {
-    const messages = [{ role: "user" as const, content: "hi" }];
-    expect(await failure(generate(llm(), { messages }))).toEqual({
-      code: "llm_bad_request",
-      message: "/api/generate takes a prompt, not messages",
-    });
-  });
-
-  it("needs a model name", () => {
-    expect(() => createLlm({ model: undefined, env: {} })).toThrow(
-      "Name a model: --llm langchain-mini-llm-ollama:llama3.2",
-    );
   });
 });

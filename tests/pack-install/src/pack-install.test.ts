@@ -124,7 +124,7 @@ describe("packed and installed outside the workspace", () => {
       [
         "observation: 404.6",
         "answer: There are 404.6 five year periods in 2023.",
-        "plug-ins: clock, ollama:llama3.2",
+        "plug-ins: clock, days_between, ollama:llama3.2",
         "",
       ].join("\n"),
     );

@@ -1,0 +1,6 @@
+export {
+  type FakeOllama,
+  type FakeOllamaReply,
+  type FakeToolCall,
+  startFakeOllama,
+} from "./fake-ollama.js";
