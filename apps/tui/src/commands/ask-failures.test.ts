@@ -102,7 +102,7 @@ describe("ask: usage and configuration errors are exit 2, one line, no stack tra
     const result = await runCli(["ask", "--llm", "nope:x", "q"]);
     expect(result.status).toBe(2);
     expect(result.stderr).toMatch(
-      /^langchain-mini: Unknown LLM provider 'nope' in --llm: use one of [^\n]*script[^\n]*\n$/,
+      /^langchain-mini: Unknown LLM provider 'nope' in --llm: it is neither built in \([^\n]*script[^\n]*\) nor installed[^\n]*\n$/,
     );
   });
 

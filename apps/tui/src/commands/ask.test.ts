@@ -122,7 +122,7 @@ describe("ask: options", () => {
     expect(result.status).toBe(2);
     expect(result.stdout).toBe("");
     expect(result.stderr).toMatch(
-      /^langchain-mini: Unknown tool 'weather' in --tools: use one of [a-z, ]*calculator[a-z, ]*; or install a tool package \(langchain-mini plugins add <package>\), or name a file such as \.\/my-tool\.js\n$/,
+      /^langchain-mini: Unknown tool 'weather' in --tools: it is neither built in \([a-z, ]*calculator[a-z, ]*\) nor installed; add a tool package with langchain-mini plugins add <package>, or name a file such as \.\/my-tool\.js\n$/,
     );
   });
 

@@ -1,7 +1,9 @@
 import { parseArgs } from "node:util";
 import { shellHost } from "../config/host.js";
 import { usageError } from "../config/usage-error.js";
-import { addPlugin, describePlugin, installedNames, removePlugin } from "../plugins/install.js";
+import { addPlugin, describePlugin, removePlugin } from "../plugins/install.js";
+import { messageOf } from "../plugins/locate-module.js";
+import { installedNames } from "../plugins/plugin-project.js";
 
 export const PLUGINS_USAGE = `Usage: langchain-mini plugins list                 the installed plug-ins
        langchain-mini plugins add <source>         install a provider, tool or store package
@@ -66,12 +68,19 @@ async function list(host: ReturnType<typeof shellHost>) {
       `No plug-ins installed in ${host.pluginHome}: add one with langchain-mini plugins add <package>\n`,
     );
   }
-  for (const name of names) {
+  for (const name of names) process.stdout.write(`${await describeLine(name, host)}\n`);
+  return 0;
+}
+
+/** `name  version  kind  description`; one that does not load says why, and the rest still list. */
+async function describeLine(name: string, host: ReturnType<typeof shellHost>) {
+  try {
     const { version, kind, plugin } = await describePlugin(name, host);
     const verdict = plugin?.availability(host.env);
     const state = verdict && !verdict.available ? `  (not usable: ${verdict.reason})` : "";
     const about = plugin?.description ? `  ${plugin.description}` : "";
-    process.stdout.write(`${name}\t${version}\t${kind}${about}${state}\n`);
+    return `${name}\t${version}\t${kind}${about}${state}`;
+  } catch (error) {
+    return `${name}\t?\tbroken  (${messageOf(error)}: remove it, or add it again)`;
   }
-  return 0;
 }

@@ -1,10 +1,16 @@
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { isAbsolute, join, resolve } from "node:path";
+import { isAbsolute, resolve } from "node:path";
 import type { Host } from "../config/host.js";
 import { usageError } from "../config/usage-error.js";
 import { loadProvider, loadStore, loadTool, type Plugin } from "./load-plugin.js";
 import { messageOf } from "./locate-module.js";
 import { runNpm } from "./npm.js";
+import {
+  addedPackage,
+  dependenciesOf,
+  installedNames,
+  installedVersion,
+  preparePluginProject,
+} from "./plugin-project.js";
 
 export interface InstalledPlugin {
   readonly name: string;
@@ -14,43 +20,39 @@ export interface InstalledPlugin {
   readonly plugin?: Plugin;
 }
 
-/** The plug-ins `plugins add` installed: the dependencies of the plug-in project. */
-export function installedNames(home: string): string[] {
-  return Object.keys(readManifest(home).dependencies ?? {}).sort();
-}
-
 /**
  * `plugins add <package | tarball | directory>`: installs with npm into the plug-in
  * project, then loads it the way `--llm` and `--tools` will. Something that is not a
- * plug-in is removed again, with a message that says why.
+ * plug-in, or does not load, is removed again, with a message that says why.
  */
 export async function addPlugin(
   source: string,
   host: Host,
   onLine?: (line: string) => void,
 ): Promise<InstalledPlugin> {
-  ensureProject(host.pluginHome);
-  const before = readManifest(host.pluginHome).dependencies ?? {};
+  preparePluginProject(host.pluginHome);
+  const before = dependenciesOf(host.pluginHome);
   // npm reads a path relative to its prefix; the user meant their working directory.
   const target = looksLikePath(source) ? resolve(host.cwd, source) : source;
-  await runNpm(["install", "--save", "--loglevel=error", target], {
+  // A link stays a link (the shared core) even where the user's npm copies them.
+  await runNpm(["install", "--save", "--install-links=false", "--loglevel=error", target], {
     prefix: host.pluginHome,
     env: host.env,
     onLine,
     signal: host.signal,
   });
-  const after = readManifest(host.pluginHome).dependencies ?? {};
-  const name =
-    Object.keys(after).find((key) => before[key] !== after[key]) ??
-    Object.keys(after).find((key) => key === source || after[key]?.endsWith(source));
+  const name = addedPackage(before, host.pluginHome, target);
   if (!name)
     throw usageError(`npm installed ${source}, but no new package appeared in ${host.pluginHome}`);
-  const installed = await describePlugin(name, host);
+  let installed: InstalledPlugin;
+  try {
+    installed = await describePlugin(name, host);
+  } catch (error) {
+    await uninstall(name, host);
+    throw usageError(`${name} does not load, so it was removed again: ${messageOf(error)}`);
+  }
   if (installed.kind === "neither") {
-    await runNpm(["uninstall", "--loglevel=error", name], {
-      prefix: host.pluginHome,
-      env: host.env,
-    });
+    await uninstall(name, host);
     throw usageError(
       `${name} is not a langchain-mini plug-in: it exports none of createLlm, createTools and createStore, so it was removed again`,
     );
@@ -64,11 +66,7 @@ export async function removePlugin(name: string, host: Host) {
       `No plug-in named '${name}' is installed: list them with langchain-mini plugins list`,
     );
   }
-  await runNpm(["uninstall", "--loglevel=error", name], {
-    prefix: host.pluginHome,
-    env: host.env,
-    signal: host.signal,
-  });
+  await uninstall(name, host);
 }
 
 /** What an installed package plugs in as, loaded from the plug-in project only. */
@@ -89,34 +87,12 @@ export async function describePlugin(name: string, host: Host): Promise<Installe
   return { name, version, kind: "neither" };
 }
 
-function ensureProject(home: string) {
-  mkdirSync(home, { recursive: true });
-  try {
-    readFileSync(join(home, "package.json"));
-  } catch {
-    // An npm project of its own, so that plug-ins never mix with the user's projects.
-    writeFileSync(
-      join(home, "package.json"),
-      `${JSON.stringify({ name: "langchain-mini-plugins", private: true, type: "module" }, null, 2)}\n`,
-    );
-  }
-}
-
-function readManifest(home: string): { dependencies?: Record<string, string> } {
-  try {
-    return JSON.parse(readFileSync(join(home, "package.json"), "utf8"));
-  } catch {
-    return {};
-  }
-}
-
-function installedVersion(home: string, name: string) {
-  try {
-    const manifest = readFileSync(join(home, "node_modules", name, "package.json"), "utf8");
-    return String(JSON.parse(manifest).version ?? "?");
-  } catch {
-    return "?";
-  }
+function uninstall(name: string, host: Host) {
+  return runNpm(["uninstall", "--loglevel=error", name], {
+    prefix: host.pluginHome,
+    env: host.env,
+    signal: host.signal,
+  });
 }
 
 function looksLikePath(source: string) {

@@ -202,6 +202,6 @@ function notInstalled(
     );
   }
   return usageError(
-    `Unknown ${kind.what} '${name}' in ${kind.flag}: use one of ${[...builtIns.keys()].join(", ")}; or install a ${kind.noun} package (langchain-mini plugins add <package>), or name a file such as ./my-${kind.noun}.js`,
+    `Unknown ${kind.what} '${name}' in ${kind.flag}: it is neither built in (${[...builtIns.keys()].join(", ")}) nor installed; add a ${kind.noun} package with langchain-mini plugins add <package>, or name a file such as ./my-${kind.noun}.js`,
   );
 }

@@ -22,12 +22,11 @@ export function runNpm(args: readonly string[], options: NpmOptions): Promise<vo
       stdio: ["ignore", "pipe", "pipe"],
       signal: options.signal,
     });
-    const tail: string[] = [];
+    const problems: string[] = [];
     const read = (chunk: Buffer) => {
       for (const line of chunk.toString("utf8").split(/\r?\n/)) {
         if (!line.trim()) continue;
-        tail.push(line);
-        if (tail.length > 5) tail.shift();
+        if (/^npm (error|ERR!)/.test(line) && problems.length < 100) problems.push(line);
         options.onLine?.(line);
       }
     };
@@ -42,11 +41,34 @@ export function runNpm(args: readonly string[], options: NpmOptions): Promise<vo
     child.on("close", (status) => {
       if (status === 0) resolve();
       else {
-        const last = tail.filter((line) => /ERR|error/i.test(line)).at(-1) ?? tail.at(-1);
+        const problem = npmProblem(problems);
         reject(
-          usageError(`npm ${args[0]} failed${last ? `: ${last.trim()}` : ` (exit ${status})`}`),
+          usageError(`npm ${args[0]} failed${problem ? `: ${problem}` : ` (exit ${status})`}`),
         );
       }
     });
   });
+}
+
+/**
+ * The line of npm's error report that says what went wrong: not its code, paths or log
+ * file. A plug-in made for another version of langchain-mini gets words of its own.
+ */
+export function npmProblem(lines: readonly string[]): string | undefined {
+  const text = lines.map((line) => line.replace(/^npm (error|ERR!) ?/, "").trim());
+  const peer = text
+    .map((line) => /^peer @langchain-mini\/core@"([^"]+)" from (\S+)/.exec(line))
+    .find(Boolean);
+  if (peer) {
+    const found = text
+      .map((line) => /^Found: @langchain-mini\/core@(\S+)/.exec(line))
+      .find(Boolean);
+    const have = found ? `, and this langchain-mini has ${found[1]}` : "";
+    return `${peer[2]} needs @langchain-mini/core ${peer[1]}${have}: update langchain-mini, or add a version of the plug-in made for this one`;
+  }
+  const said = text.find(
+    (line) => /\s/.test(line) && !/^(code|syscall|path|errno|A complete log) /.test(line),
+  );
+  // "enoent ENOENT: no such file" says its code twice.
+  return said?.replace(/^([a-z0-9]+) (?=\1)/i, "");
 }

@@ -1,0 +1,97 @@
+import { mkdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { usageError } from "../config/usage-error.js";
+
+/**
+ * Plug-ins declare core as a peer dependency. They must share this app's copy (one
+ * module instance; and core need not be on the registry the user's npm reads), so the
+ * plug-in project depends on it as a link, and npm never fetches it.
+ */
+const SHARED = "@langchain-mini/core";
+
+type Dependencies = Readonly<Record<string, string>>;
+
+/** The plug-ins installed with `plugins add`: the plug-in project's dependencies. */
+export function installedNames(home: string): string[] {
+  return Object.keys(dependenciesOf(home))
+    .filter((name) => name !== SHARED)
+    .sort();
+}
+
+export function dependenciesOf(home: string): Dependencies {
+  return readManifest(home)?.dependencies ?? {};
+}
+
+/**
+ * The npm project `plugins add` installs into, of its own so that plug-ins never mix
+ * with the user's projects; it links the core of the app that runs now (after an update
+ * or a move, the new one).
+ */
+export function preparePluginProject(home: string) {
+  mkdirSync(home, { recursive: true });
+  const manifest = readManifest(home) ?? {
+    name: "langchain-mini-plugins",
+    private: true,
+    type: "module",
+  };
+  const dependencies = { ...manifest.dependencies, [SHARED]: `file:${sharedCore()}` };
+  writeFileSync(manifestPath(home), `${JSON.stringify({ ...manifest, dependencies }, null, 2)}\n`);
+}
+
+/**
+ * The package `npm install <target>` added (or, when it was there already, the one
+ * installed from the same source).
+ */
+export function addedPackage(before: Dependencies, home: string, target: string) {
+  const after = dependenciesOf(home);
+  const names = Object.keys(after).filter((name) => name !== SHARED);
+  return (
+    names.find((name) => before[name] !== after[name]) ??
+    names.find((name) => {
+      const spec = after[name] ?? "";
+      if (spec.startsWith("file:")) return resolve(home, spec.slice("file:".length)) === target;
+      return name === target || target.startsWith(`${name}@`);
+    })
+  );
+}
+
+export function installedVersion(home: string, name: string) {
+  try {
+    const manifest = readFileSync(join(home, "node_modules", name, "package.json"), "utf8");
+    return String(JSON.parse(manifest).version ?? "?");
+  } catch {
+    return "?";
+  }
+}
+
+function sharedCore() {
+  const manifest = fileURLToPath(import.meta.resolve(`${SHARED}/package.json`));
+  return realpathSync(dirname(manifest));
+}
+
+type Manifest = { readonly dependencies?: Dependencies } & Record<string, unknown>;
+
+/** Undefined when there is none yet; a file that is not a manifest is left for the user. */
+function readManifest(home: string): Manifest | undefined {
+  let text: string;
+  try {
+    text = readFileSync(manifestPath(home), "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw usageError(`Cannot read ${manifestPath(home)}: ${(error as Error).message}`);
+  }
+  try {
+    const manifest: unknown = JSON.parse(text);
+    if (typeof manifest === "object" && manifest !== null && !Array.isArray(manifest)) {
+      return manifest as Manifest;
+    }
+  } catch {
+    // Said below, in the same words.
+  }
+  throw usageError(
+    `${manifestPath(home)} is not an npm package.json: fix it, or move it away to start a new plug-in list`,
+  );
+}
+
+const manifestPath = (home: string) => join(home, "package.json");
