@@ -34,13 +34,15 @@ Options:
                      script:<file.json> (replies in order, offline)
                      llamacpp:<file.gguf | URL | hf:user/repo:quant> (a local model, in process;
                      downloads go to LANGCHAIN_MINI_HOME/models and are reused)
-                     <module>:<model> (a plug-in: a provider package installed in this
-                     project, or a file such as ./my-llm.js, that exports createLlm)
+                     <module>:<model> (a plug-in: a provider package added with
+                     langchain-mini plugins add or installed in this project, or a file
+                     such as ./my-llm.js, that exports createLlm)
   --constrained      with llamacpp: decode only well-formed ReAct steps naming the tools given
   --tools <names>    comma-separated: search (needs SERPAPI_API_KEY), calculator, hackernews;
                      default: search and calculator (search only with its key)
-                     a name may be a tool package installed in this project, or a file
-                     such as ./my-tool.js, that exports createTool
+                     a name may be a tool package added with langchain-mini plugins add
+                     or installed in this project, or a file such as ./my-tool.js, that
+                     exports createTools
   --mcp <file>       the tools of every MCP server in a JSON file {"mcpServers": {"<name>":
                      {"command", "args", "env", "cwd"} or {"url", "headers"}}} (or LANGCHAIN_MINI_MCP)
   --agent <mode>     react (the text ReAct format, default) or tools (native function calling)
