@@ -44,9 +44,26 @@ function section(title: string) {
   return { text, firstLine: README.slice(0, start + 1).split("\n").length };
 }
 
-/** Whether `code`'s lines appear, in order and together, among `file`'s. */
+/**
+ * Whether `code`'s lines appear, in order and together, among `file`'s: exactly, but for
+ * the indentation they share there (the formatter moves an excerpt to the left margin).
+ */
 function isExcerpt(code: string, file: string) {
-  return `\n${file}\n`.includes(`\n${code}\n`);
+  const wanted = code.split("\n");
+  const lines = file.split("\n");
+  for (let start = 0; start + wanted.length <= lines.length; start++) {
+    const run = lines.slice(start, start + wanted.length);
+    if (run.join("\n") === code || dedent(run).join("\n") === code) return true;
+  }
+  return false;
+}
+
+function dedent(lines: readonly string[]) {
+  const indents = lines
+    .filter((line) => line.trim())
+    .map((line) => /^ */.exec(line)?.[0].length ?? 0);
+  const shared = Math.min(...indents);
+  return lines.map((line) => line.slice(shared));
 }
 
 describe("the guides' code", () => {
@@ -78,7 +95,8 @@ describe("the guides' code", () => {
     expect(isExcerpt("  b\n  c", file)).toBe(true);
     expect(isExcerpt("  b\n  c\nd", file)).toBe(true);
     expect(isExcerpt("  b\nd", file)).toBe(false);
-    expect(isExcerpt("b\n  c", file)).toBe(false);
     expect(isExcerpt("  b\n  c ", file)).toBe(false);
+    expect(isExcerpt("b\nc", file)).toBe(true);
+    expect(isExcerpt("b\n c", file)).toBe(false);
   });
 });
