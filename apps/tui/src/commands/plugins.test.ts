@@ -94,7 +94,7 @@ describe("plugins add, list and remove", { timeout: 120_000 }, () => {
     const result = await cli(["plugins", "add", join(packs, "acme-nothing-1.0.0.tgz")]);
     expect(result.status).toBe(2);
     expect(lastLine(result.stderr)).toBe(
-      "langchain-mini: acme-nothing is not a langchain-mini plug-in: it exports neither createLlm nor createTools, so it was removed again",
+      "langchain-mini: acme-nothing is not a langchain-mini plug-in: it exports none of createLlm, createTools and createStore, so it was removed again",
     );
     expect((await cli(["plugins", "list"])).stdout).not.toContain("acme-nothing");
   });
