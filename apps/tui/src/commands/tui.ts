@@ -3,9 +3,11 @@ import {
   type AgentEvent,
   DEFAULT_MAX_STEPS,
   DEFAULT_MAX_TOKENS,
+  errorInfo,
   isLangchainMiniError,
 } from "@langchain-mini/core";
 import { DEFAULT_HISTORY } from "@langchain-mini/memory";
+import type { ConversationRunner, OpenedSession } from "../config/conversation-runner.js";
 import { type Env, readEnv } from "../config/env.js";
 import { type Host, shellHost } from "../config/host.js";
 import { defaultProvider } from "../config/llm-choice.js";
@@ -114,7 +116,7 @@ export async function tui(argv: readonly string[]): Promise<number> {
   process.once("SIGHUP", stop);
   try {
     const opened =
-      values.session !== undefined ? await service.openSession(values.session) : undefined;
+      values.session !== undefined ? await openSession(runner, values.session) : undefined;
     return await (await ui).startChat(service, opened);
   } finally {
     process.off("SIGTERM", stop);
@@ -122,6 +124,21 @@ export async function tui(argv: readonly string[]): Promise<number> {
     await runtime.close();
     await store.close?.();
     sessionTrace?.close();
+  }
+}
+
+/**
+ * `--session <name>` at start-up. A store that cannot be read (a server that is down, a
+ * password it refused) costs the earlier turns, with a notice, not the chat: the session
+ * is continued, and each turn tries the store again. A bad name still ends here.
+ */
+async function openSession(runner: ConversationRunner, name: string): Promise<OpenedSession> {
+  runner.continueSession(name);
+  try {
+    return await runner.openSession(name);
+  } catch (error) {
+    const { message } = errorInfo(error);
+    return { turns: [], warnings: [`${message} (starting without the conversation's history)`] };
   }
 }
 
