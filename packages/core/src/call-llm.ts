@@ -1,4 +1,5 @@
 import type { Emit } from "./agent-run.js";
+import { errorInfo } from "./errors.js";
 import type { LlmCallPurpose } from "./events.js";
 import type { ChatMessage, FinishReason, Llm, LlmRequest, TokenUsage, ToolCall } from "./llm.js";
 import { collect, readLlm } from "./read-llm.js";
@@ -20,7 +21,11 @@ export interface CallLlmOptions {
   readonly newMessages?: number;
 }
 
-/** One LLM call inside a run: llm-start, an llm-delta per piece of text, llm-end. */
+/**
+ * One LLM call inside a run: llm-start, an llm-delta per piece of text, llm-end. A call
+ * that fails or is cancelled still ends with llm-end (carrying the error and the text so
+ * far), so every start has its end and the call's time counts as the LLM's.
+ */
 export async function callLlm(
   llm: Llm,
   request: LlmRequest & { readonly signal: AbortSignal },
@@ -45,9 +50,24 @@ export async function callLlm(
           ...(options.appended === undefined ? {} : { appended: options.appended }),
         },
   );
-  const response = await collect(readLlm(llm, request), (text) =>
-    emit({ type: "llm-delta", ...tag, text }),
-  );
+  let partial = "";
+  let response: Awaited<ReturnType<typeof collect>>;
+  try {
+    response = await collect(readLlm(llm, request), (text) => {
+      partial += text;
+      emit({ type: "llm-delta", ...tag, text });
+    });
+  } catch (error) {
+    emit({
+      type: "llm-end",
+      ...tag,
+      completion: partial,
+      reason: request.signal.aborted ? "aborted" : "other",
+      durationMs: performance.now() - started,
+      error: errorInfo(error),
+    });
+    throw error;
+  }
   emit({
     type: "llm-end",
     ...tag,

@@ -33,7 +33,8 @@ export interface AgentResult {
 
 /**
  * Every step of a run is one of these, on one stream: the TUI, `ask`, traces and tests
- * all read it. `step` counts LLM calls from 1.
+ * all read it. `step` counts the agent's steps from 1: a step is one LLM call and what
+ * follows it (a tool call, a format error, or the final answer).
  */
 export type AgentEvent =
   | {
@@ -88,6 +89,8 @@ export type AgentEvent =
       readonly reason: FinishReason;
       readonly usage?: TokenUsage;
       readonly durationMs: number;
+      /** Set when the call failed or was cancelled; `completion` is then the text so far. */
+      readonly error?: ErrorInfo;
     }
   | {
       readonly type: "parse-error";

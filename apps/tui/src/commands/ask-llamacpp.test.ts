@@ -80,9 +80,13 @@ describe("ask --llm llamacpp: a generated GGUF model, in process", () => {
     const events = result.stdout
       .trimEnd()
       .split("\n")
-      .map((line) => JSON.parse(line) as { type: string });
-    // Left alone it would write until the context is full (4,096 tokens) and end the call.
-    expect(events.some((event) => event.type === "llm-end")).toBe(false);
+      .map((line) => JSON.parse(line) as { type: string; reason?: string });
+    // Left alone it would write until the context is full (4,096 tokens) and end the call
+    // with its finish reason; stopped, the call ends as cancelled.
+    const ends = events.filter((event) => event.type === "llm-end");
+    expect(ends).toEqual([
+      expect.objectContaining({ reason: "aborted", error: expect.anything() }),
+    ]);
     expect(events.at(-1)).toMatchObject({
       type: "run-end",
       result: { status: "aborted", error: { code: "aborted" } },

@@ -50,7 +50,7 @@ describe("under the hood, in a real terminal (tmux)", { timeout: TERMINAL_TEST_T
     expect(done).toContain("Observation: 404.6");
     expect(done).toContain("Final Answer: 405");
     expect(done).toMatch(/│ 405\s+│/);
-    expect(done).toMatch(/script:scripted · 2 steps, 3 LLM calls · \d+\.\ds: LLM/);
+    expect(done).toMatch(/script:scripted · 3 steps · \d+\.\ds: LLM/);
 
     screen.send("C-p");
     const inspected = await screen.waitFor("LLM call 3 of 3");

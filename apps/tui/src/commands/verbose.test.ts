@@ -31,7 +31,7 @@ describe("ask --verbose", () => {
       expect(result.stderr).toContain(completions[index]);
     }
     expect(result.stderr).toMatch(
-      /Summary: 2 steps, 3 LLM calls, \d+ tokens in \/ \d+ out, [\d.]+ s wall \(LLM [\d.]+ s, tools [\d.]+ s, framework [\d.]+ s\)/,
+      /Summary: 3 steps, 3 LLM calls, \d+ tokens in \/ \d+ out, [\d.]+ s wall \(LLM [\d.]+ s, tools [\d.]+ s, framework [\d.]+ s\)/,
     );
     // Piped: no colour codes.
     expect(result.stderr).not.toContain("\u001b[");

@@ -43,5 +43,6 @@ function isTraceLine(value: unknown): value is TraceLine {
 
 /** The completions of every LLM call, in order: a `script:` file that re-runs the trace offline. */
 export function completionsOf(lines: readonly AgentEvent[]) {
-  return lines.flatMap((line) => (line.type === "llm-end" ? [line.completion] : []));
+  // A call that failed or was cancelled gave no reply to play back.
+  return lines.flatMap((line) => (line.type === "llm-end" && !line.error ? [line.completion] : []));
 }

@@ -23,6 +23,36 @@ const narrow = { columns: 80, rows: 36 };
 const rowOf = (frame: string, text: string) =>
   frame.split("\n").findIndex((line) => line.includes(text));
 
+/** A chat whose one reply waits until the test lets it: the run is still going however slow the machine. */
+function gatedChat(reply: string) {
+  let letAnswer = () => {};
+  const answerLet = new Promise<void>((resolve) => {
+    letAnswer = resolve;
+  });
+  const scripted = new ScriptedLlm([reply]);
+  const llm: Llm = {
+    provider: scripted.provider,
+    model: scripted.model,
+    async *stream(request) {
+      await answerLet;
+      yield* scripted.stream(request);
+    },
+  };
+  const runtime: Runtime = {
+    llm,
+    tools: [],
+    maxSteps: 3,
+    agentMode: "react",
+    constrained: false,
+    notices: [],
+    close: async () => undefined,
+  };
+  const service = createChatService({
+    runner: createConversationRunner({ runtime, store: new InMemorySessionStore() }),
+  });
+  return { service, letAnswer: () => letAnswer() };
+}
+
 describe("App", () => {
   it("asks 'How can I help?', answers, and shows every step of the trace", async () => {
     const ui = await renderUi(<App service={scriptedChat(SEED_000)} />, wide);
@@ -37,7 +67,7 @@ describe("App", () => {
     expect(frame).toContain("Observation: 5");
     expect(frame).toContain("Final Answer: The square root of 25 is 5.");
     expect(frame).toMatch(
-      /script:scripted · 1 step, 2 LLM calls · \d+\.\ds: LLM \d+\.\ds, tools \d+\.\ds, framework \d+\.\ds · run \d+ in \/ \d+ out · session/,
+      /script:scripted · 2 steps · \d+\.\ds: LLM \d+\.\ds, tools \d+\.\ds, framework \d+\.\ds · run \d+ in \/ \d+ out · session/,
     );
   });
 
@@ -50,7 +80,8 @@ describe("App", () => {
     await ui.type("q\r");
     const frame = await ui.waitFor(/Thought: I need to use[^│]*▍/);
     expect(frame).not.toContain("step by step");
-    expect(frame).toContain("waiting for the model");
+    expect(frame).toContain("the model is writing");
+    expect(frame).not.toContain("waiting for the model");
   });
 
   it("Esc cancels a slow step: both panes say cancelled, and the next question is answered", async () => {
@@ -184,6 +215,9 @@ describe("App", () => {
     expect(frame).toContain("Question: And that number squared?");
     expect(frame).toContain("Standalone question: What is 5 squared?");
     expect(frame).not.toContain("Step 0");
+    // One step, as the trace numbers it; the rewrite is memory's call, named apart.
+    expect(frame).toContain("Step 1");
+    await ui.waitFor("script:scripted · 1 step + 1 memory call ·");
   });
 
   it("/session opens a stored conversation with its turns, and /new starts afresh", async () => {
@@ -224,42 +258,54 @@ describe("App", () => {
     expect(ui.frame()).not.toContain("▸ Conversation");
   });
 
-  it("Ctrl+C during a run asks before quitting, and Esc keeps the run going", async () => {
-    // The model answers when the test lets it, so the run is still going however slow the machine.
-    let letAnswer = () => {};
-    const answerLet = new Promise<void>((resolve) => {
-      letAnswer = resolve;
-    });
-    const scripted = new ScriptedLlm([" slow\nFinal Answer: finished"]);
-    const llm: Llm = {
-      provider: scripted.provider,
-      model: scripted.model,
-      async *stream(request) {
-        await answerLet;
-        yield* scripted.stream(request);
-      },
-    };
-    const runtime: Runtime = {
-      llm,
-      tools: [],
-      maxSteps: 3,
-      agentMode: "react",
-      constrained: false,
-      notices: [],
-      close: async () => undefined,
-    };
-    const service = createChatService({
-      runner: createConversationRunner({ runtime, store: new InMemorySessionStore() }),
-    });
-    const ui = await renderUi(<App service={service} />, wide);
+  it("Ctrl+C during a run asks before quitting; another key takes it back, and the run's end clears it", async () => {
+    const gate = gatedChat(" slow\nFinal Answer: finished");
+    const ui = await renderUi(<App service={gate.service} />, wide);
     await ui.type("q\r");
     await ui.waitFor("waiting for the model");
     await ui.press(KEYS.ctrlC);
-    await ui.waitFor("press Ctrl+C again to quit, or Esc to keep going");
+    await ui.waitFor("press Ctrl+C again to quit, or Esc to cancel the question");
+    // Typing goes on: the prompt goes, the keys reach the line.
+    await ui.type("n");
+    await ui.waitFor("How can I help? n");
+    expect(ui.frame()).not.toContain("press Ctrl+C again");
+    await ui.press(KEYS.ctrlC);
+    await ui.waitFor("press Ctrl+C again to quit");
+    gate.letAnswer();
+    const frame = await ui.waitFor("Final Answer: finished");
+    // Nothing runs any more: the prompt has nothing left to ask about.
+    await ui.waitFor(/· 1 step ·/);
+    expect(ui.frame()).not.toContain("press Ctrl+C again");
+    expect(frame).not.toContain("cancelled");
+  });
+
+  it("Esc after Ctrl+C cancels the question, as Esc does everywhere", async () => {
+    const gate = gatedChat(" slow\nFinal Answer: finished");
+    const ui = await renderUi(<App service={gate.service} />, wide);
+    await ui.type("q\r");
+    await ui.waitFor("waiting for the model");
+    await ui.press(KEYS.ctrlC);
+    await ui.waitFor("press Ctrl+C again to quit");
     await ui.press(KEYS.escape);
-    letAnswer();
+    const frame = await ui.waitFor(/│ cancelled/);
+    expect(frame).not.toContain("press Ctrl+C again");
+    gate.letAnswer();
+    await ui.type("still here\r");
+    await ui.waitFor("> still here");
+  });
+
+  it("Enter during a run keeps what was typed, to send once the run is over", async () => {
+    const gate = gatedChat(" slow\nFinal Answer: finished");
+    const ui = await renderUi(<App service={gate.service} />, wide);
+    await ui.type("q\r");
+    await ui.waitFor("waiting for the model");
+    await ui.type("my next question");
+    await ui.press(KEYS.enter);
+    const frame = await ui.waitFor("A question is running");
+    expect(frame).toContain("How can I help? my next question");
+    gate.letAnswer();
     await ui.waitFor("Final Answer: finished");
-    expect(ui.frame()).not.toContain("cancelled");
+    expect(ui.frame()).toContain("How can I help? my next question");
   });
 
   it("/model switches the LLM for the next question, and names a bad spec in one line", async () => {

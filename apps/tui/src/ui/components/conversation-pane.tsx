@@ -2,7 +2,9 @@ import { Box, Text } from "ink";
 import type { PaneBox } from "../hooks/use-layout.js";
 import type { ScrollPosition } from "../hooks/use-scroll.js";
 import type { ConversationEntry, PaneName } from "../state/ui-state.js";
+import { HelpTable } from "./help-table.js";
 import { Pane } from "./pane.js";
+import { Prose } from "./prose.js";
 import { colours } from "./theme.js";
 
 interface ConversationPaneProps {
@@ -33,17 +35,19 @@ function Entry({ entry }: { readonly entry: ConversationEntry }) {
     case "question":
       return (
         <Box marginTop={1}>
-          <Text bold>{`> ${entry.text}`}</Text>
+          <Prose bold>{`> ${entry.text}`}</Prose>
         </Box>
       );
     case "answer":
-      return <Text color={colours.answer}>{entry.text}</Text>;
+      return <Prose color={colours.answer}>{entry.text}</Prose>;
     case "cancelled":
       return <Text color={colours.cancelled}>cancelled</Text>;
     case "error":
-      return <Text color={colours.error}>{entry.text}</Text>;
+      return <Prose color={colours.error}>{entry.text}</Prose>;
     case "notice":
-      return <Text color={colours.notice}>{entry.text}</Text>;
+      return <Prose color={colours.notice}>{entry.text}</Prose>;
+    case "help":
+      return <HelpTable />;
     default:
       entry.kind satisfies never;
       return null;

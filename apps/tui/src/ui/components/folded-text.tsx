@@ -1,4 +1,5 @@
-import { Text } from "ink";
+import { Text, Transform } from "ink";
+import { dropWrapSpace, holdIndent } from "./prose.js";
 
 /** Observations longer than this (lines or characters) are folded. */
 export const FOLD_LINES = 6;
@@ -16,25 +17,24 @@ interface FoldedTextProps {
 export function FoldedText({ text, colour, unfolded }: FoldedTextProps) {
   const lines = text.split("\n");
   const long = lines.length > FOLD_LINES || text.length > FOLD_CHARACTERS;
-  if (!long) return <Text color={colour}>{text}</Text>;
-  if (unfolded) {
-    return (
-      <Text color={colour}>
-        {text}
-        <Text dimColor>{"\n(Ctrl+O folds)"}</Text>
-      </Text>
-    );
+  let shown = text;
+  let hint = "";
+  if (long && unfolded) hint = "\n(Ctrl+O folds)";
+  else if (long) {
+    shown = lines.slice(0, SHOWN_LINES).join("\n").slice(0, SHOWN_CHARACTERS);
+    const hiddenLines = lines.length - shown.split("\n").length;
+    const hidden =
+      hiddenLines > 0
+        ? `${hiddenLines} more line${hiddenLines === 1 ? "" : "s"}`
+        : `${text.length - shown.length} more characters`;
+    hint = `… ${hidden} (Ctrl+O unfolds)`;
   }
-  const shown = lines.slice(0, SHOWN_LINES).join("\n").slice(0, SHOWN_CHARACTERS);
-  const hiddenLines = lines.length - shown.split("\n").length;
-  const hidden =
-    hiddenLines > 0
-      ? `${hiddenLines} more line${hiddenLines === 1 ? "" : "s"}`
-      : `${text.length - shown.length} more characters`;
   return (
-    <Text color={colour}>
-      {shown}
-      <Text dimColor>{`… ${hidden} (Ctrl+O unfolds)`}</Text>
-    </Text>
+    <Transform transform={dropWrapSpace}>
+      <Text color={colour}>
+        {holdIndent(shown)}
+        {hint && <Text dimColor>{hint}</Text>}
+      </Text>
+    </Transform>
   );
 }

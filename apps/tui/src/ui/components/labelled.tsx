@@ -1,5 +1,6 @@
 import { Box, Text } from "ink";
 import type { ReactNode } from "react";
+import { Prose } from "./prose.js";
 
 interface LabelledProps {
   readonly label: string;
@@ -18,7 +19,7 @@ export function Labelled({ label, colour, children }: LabelledProps) {
         </Text>
       </Box>
       <Box flexShrink={1} flexDirection="column">
-        {typeof children === "string" ? <Text>{children}</Text> : children}
+        {typeof children === "string" ? <Prose>{children}</Prose> : children}
       </Box>
     </Box>
   );

@@ -48,8 +48,16 @@ export function Pane({ name, title, box, focused, position, onMeasure, children 
         {focused ? `▸ ${title}` : title}
         <Text dimColor>{`${above}${below}`}</Text>
       </Text>
-      <Box flexDirection="column" height={page} overflowY="hidden" contentOffsetY={top}>
-        <Box ref={content} flexDirection="column" flexShrink={0}>
+      {/* A row, so the content is this window's cross axis: it keeps its full height. In a
+          column its rows shrank to fit the window and were drawn over each other. */}
+      <Box
+        flexDirection="row"
+        alignItems="flex-start"
+        height={page}
+        overflowY="hidden"
+        contentOffsetY={top}
+      >
+        <Box ref={content} flexGrow={1} flexDirection="column">
           {children}
         </Box>
       </Box>

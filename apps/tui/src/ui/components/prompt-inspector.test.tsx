@@ -65,8 +65,8 @@ describe("the prompt inspector (Ctrl+P)", () => {
   it("scrolls a prompt taller than the screen, and keeps typed letters off the question line", async () => {
     const ui = await answered({ columns: 100, rows: 16 });
     await ui.press(CTRL_P);
-    const top = await ui.waitFor("Prompt inspector");
-    expect(top).toMatch(/↓\d+/);
+    // The extent shows once the inspector's content is measured (the frame after it opens).
+    const top = await ui.waitFor(/Prompt inspector[^\n]*↓\d+/);
     expect(top).not.toContain("── Completion");
     await ui.press(END);
     const bottom = await ui.waitFor("── Completion (raw, before parsing) ──");
@@ -79,6 +79,50 @@ describe("the prompt inspector (Ctrl+P)", () => {
     await ui.press(CTRL_P);
     const closed = await ui.waitFor("Conversation");
     expect(closed).not.toContain("xyz");
+  });
+
+  it("labels a call that Esc cut short as cancelled, with the text that came", async () => {
+    const service = scriptedChat([" I am thinking about this very slowly, word by word"], {
+      chunkSize: 4,
+      chunkDelayMs: 200,
+    });
+    const ui = await renderUi(<App service={service} />, { columns: 120, rows: 40 });
+    await ui.type("q\r");
+    await ui.waitFor("Thought: I am");
+    await ui.press(KEYS.escape);
+    await ui.waitFor(/│ cancelled/);
+    await ui.press(CTRL_P);
+    const frame = await ui.waitFor("── Completion (cancelled: the text so far) ──");
+    expect(frame).not.toContain("(streaming)");
+    expect(inside(frame)).toContain(" I am");
+  });
+
+  it("labels a call whose stream broke as failed, and says why", async () => {
+    const calls: InspectedCall[] = [
+      {
+        step: 1,
+        prompt: "Question: q\nThought:",
+        completion: " I was saying",
+        done: true,
+        reason: "other",
+        cut: "failed",
+        error: "The openai stream ended before the reply was finished: try again",
+        durationMs: 1200,
+      },
+    ];
+    const ui = await renderUi(
+      <PromptInspector
+        calls={calls}
+        selected={undefined}
+        box={{ width: 100, height: 24 }}
+        position={0}
+        onMeasure={() => {}}
+      />,
+    );
+    const frame = ui.frame();
+    expect(frame).toContain("── Completion (failed: the text so far) ──");
+    expect(frame).toContain("The openai stream ended before the reply was finished");
+    expect(frame).toContain("1.20 s");
   });
 
   it("says what it will show before the first question", async () => {
@@ -126,10 +170,13 @@ describe("the prompt inspector (Ctrl+P)", () => {
 });
 
 describe("the status bar's run summary", () => {
-  it("counts steps and LLM calls, and splits the time between the LLM, the tools and the framework", async () => {
+  it("counts steps as the trace numbers them, and splits the time between the LLM, the tools and the framework", async () => {
     const ui = await answered();
-    expect(ui.frame()).toMatch(
-      /· 1 step, 2 LLM calls · \d+\.\ds: LLM \d+\.\ds, tools \d+\.\ds, framework \d+\.\ds · run \d+ in \/ \d+ out/,
+    const frame = ui.frame();
+    expect(frame).toContain("Step 2");
+    expect(frame).not.toContain("Step 3");
+    expect(frame).toMatch(
+      /· 2 steps · \d+\.\ds: LLM \d+\.\ds, tools \d+\.\ds, framework \d+\.\ds · run \d+ in \/ \d+ out/,
     );
   });
 });

@@ -6,6 +6,7 @@ import type { InspectedCall } from "../state/run-record.js";
 import type { PaneName } from "../state/ui-state.js";
 import { stripControlSequences as safe } from "../text/sanitize.js";
 import { Pane } from "./pane.js";
+import { Prose } from "./prose.js";
 
 interface PromptInspectorProps {
   readonly calls: readonly InspectedCall[];
@@ -64,12 +65,11 @@ function CallView({ call }: { readonly call: InspectedCall }) {
           <MessageView key={index} message={message} />
         ))
       ) : (
-        <Text color="gray">{safe(call.prompt ?? "")}</Text>
+        <Prose color="gray">{safe(call.prompt ?? "")}</Prose>
       )}
-      <Text bold color="yellow">
-        {call.done ? "── Completion (raw, before parsing) ──" : "── Completion (streaming) ──"}
-      </Text>
-      <Text color="yellow">{safe(call.completion) || "(empty)"}</Text>
+      <Text bold color="yellow">{`── Completion (${completionState(call)}) ──`}</Text>
+      <Prose color="yellow">{safe(call.completion) || "(empty)"}</Prose>
+      {call.error !== undefined && <Prose color="red">{safe(call.error)}</Prose>}
       {call.done && <Text dimColor>{callFigures(call)}</Text>}
     </Box>
   );
@@ -83,10 +83,17 @@ function MessageView({ message }: { readonly message: ChatMessage }) {
   return (
     <Box flexDirection="column">
       <Text bold color="cyan">{`[${message.role}]`}</Text>
-      <Text color="gray">{safe(message.content)}</Text>
-      {calls && <Text color="gray">{safe(calls)}</Text>}
+      <Prose color="gray">{safe(message.content)}</Prose>
+      {calls && <Prose color="gray">{safe(calls)}</Prose>}
     </Box>
   );
+}
+
+function completionState(call: InspectedCall) {
+  if (!call.done) return "streaming";
+  if (call.cut === "cancelled") return "cancelled: the text so far";
+  if (call.cut === "failed") return "failed: the text so far";
+  return "raw, before parsing";
 }
 
 /** Step 0 is memory's work: the follow-up rewrite, or the rolling summary's upkeep. */

@@ -54,7 +54,7 @@ describe("ReplayApp", () => {
     const frame = await ui.waitFor("Replay finished");
     expect(frame).toMatch(/> What is 2\+2\?[\s\S]*four[\s\S]*> Doubled\?[\s\S]*eight/);
     expect(frame).toContain("Standalone question: What is 2+2 doubled?");
-    expect(frame).toContain("openai:gpt-4.1-mini · 0 steps, 1 LLM call · 0.0s: LLM 0.0s");
+    expect(frame).toContain("openai:gpt-4.1-mini · 1 step · 0.0s: LLM 0.0s");
   });
 
   it("says when the trace stops before its run ended", async () => {

@@ -60,6 +60,18 @@ describe("StatusBar", () => {
     const ui = await renderUi(
       <StatusBar model="m" run={run({})} sessionUsage={NO_USAGE} confirmingQuit />,
     );
-    expect(ui.frame()).toContain("press Ctrl+C again to quit, or Esc to keep going");
+    expect(ui.frame()).toContain("press Ctrl+C again to quit, or Esc to cancel the question");
+  });
+
+  it("says the model is writing once its tokens arrive, not that it keeps us waiting", async () => {
+    const streaming = run({
+      waitingOn: "llm",
+      steps: [{ step: 3, raw: " I need", streamed: " I need" }],
+    });
+    const ui = await renderUi(
+      <StatusBar model="m" run={streaming} sessionUsage={NO_USAGE} confirmingQuit={false} />,
+    );
+    expect(ui.frame()).toContain("the model is writing");
+    expect(ui.frame()).not.toContain("waiting for the model");
   });
 });

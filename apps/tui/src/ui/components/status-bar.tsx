@@ -26,7 +26,7 @@ export function StatusBar({ model, run, sessionUsage, confirmingQuit, summary }:
   if (confirmingQuit) {
     return (
       <Text color={colours.warning} wrap="truncate-end">
-        A question is running: press Ctrl+C again to quit, or Esc to keep going
+        A question is running: press Ctrl+C again to quit, or Esc to cancel the question
       </Text>
     );
   }
@@ -41,7 +41,7 @@ export function StatusBar({ model, run, sessionUsage, confirmingQuit, summary }:
     parts.push(`run ${tokens(run.usage)}`);
   }
   parts.push(`session ${tokens(sessionUsage)}`);
-  const waiting = run?.waitingOn === "tool" ? "running the tool" : "waiting for the model";
+  const waiting = run ? activity(run) : "";
   return (
     <Box>
       <Text wrap="truncate-end">
@@ -52,6 +52,14 @@ export function StatusBar({ model, run, sessionUsage, confirmingQuit, summary }:
       </Text>
     </Box>
   );
+}
+
+/** What the spinner says: the model writing is not the model keeping us waiting. */
+function activity(run: RunView) {
+  if (run.waitingOn === "tool") return "running the tool";
+  const writing =
+    run.waitingOn === "llm" && run.steps.some((step) => step.step === run.step && step.raw);
+  return writing ? "the model is writing" : "waiting for the model";
 }
 
 function tokens(usage: TokenUsage) {

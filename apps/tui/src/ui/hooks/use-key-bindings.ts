@@ -13,7 +13,8 @@ interface KeyBindings {
   readonly running: boolean;
   readonly confirmingQuit: boolean;
   readonly focus: PaneName;
-  readonly submit: (line: string) => void;
+  /** False when the line was not taken (a question while one runs): it stays to be edited. */
+  readonly submit: (line: string) => boolean;
   readonly cancel: () => void;
   readonly scroll: (pane: PaneName, direction: -1 | 1) => void;
   readonly quit: () => void;
@@ -27,12 +28,15 @@ export function useKeyBindings(bindings: KeyBindings) {
     if (bindings.inspect?.(input, key)) return;
     const { running, confirmingQuit, dispatch } = bindings;
     const intent = keyIntent(input, key, { running, confirmingQuit });
+    // Any key but another Ctrl+C takes back "press Ctrl+C again to quit", and does its work.
+    if (confirmingQuit && intent.type !== "quit") dispatch({ type: "quit-dismissed" });
     switch (intent.type) {
       case "submit": {
         const typed: LineEdit = { type: "insert", text: intent.typed ?? "" };
-        bindings.submit(applyEdit(bindings.line, typed).text);
         bindings.editLine(typed);
-        bindings.editLine({ type: "submit" });
+        if (bindings.submit(applyEdit(bindings.line, typed).text)) {
+          bindings.editLine({ type: "submit" });
+        }
         break;
       }
       case "cancel-run":
@@ -43,9 +47,6 @@ export function useKeyBindings(bindings: KeyBindings) {
         break;
       case "quit":
         bindings.quit();
-        break;
-      case "dismiss-quit":
-        dispatch({ type: "quit-dismissed" });
         break;
       case "focus-next":
         dispatch({ type: "focus-moved" });

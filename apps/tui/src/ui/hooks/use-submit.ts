@@ -14,7 +14,10 @@ interface SubmitDependencies {
   readonly resetScroll: () => void;
 }
 
-/** Enter on the input line: a question for the agent, or a /command. */
+/**
+ * Enter on the input line: a question for the agent, or a /command. Gives false when it
+ * did not take the line (a question while another runs), so the line stays as typed.
+ */
 export function useSubmit(dependencies: SubmitDependencies) {
   const { service, dispatch, ask, running, quit, resetScroll } = dependencies;
   const note = useCallback(
@@ -23,18 +26,18 @@ export function useSubmit(dependencies: SubmitDependencies) {
   );
 
   return useCallback(
-    (line: string) => {
+    (line: string): boolean => {
       const text = line.trim();
-      if (!text) return;
+      if (!text) return true;
       const command = parseSlashCommand(text);
       if (running && command?.name !== "help" && command?.name !== "quit") {
         note("A question is running: wait for its answer, or press Esc to cancel it", "error");
-        return;
+        return false;
       }
       if (!command) {
         resetScroll();
         ask(text);
-        return;
+        return true;
       }
       const fail = (error: unknown) => note(errorInfo(error).message, "error");
       switch (command.name) {
@@ -42,7 +45,7 @@ export function useSubmit(dependencies: SubmitDependencies) {
           note(`Unknown command /${command.argument}: /help lists the commands`, "error");
           break;
         case "help":
-          note(helpText());
+          dispatch({ type: "note", kind: "help", text: helpText() });
           break;
         case "clear":
           resetScroll();
@@ -86,6 +89,7 @@ export function useSubmit(dependencies: SubmitDependencies) {
         default:
           command satisfies never;
       }
+      return true;
     },
     [service, dispatch, ask, running, quit, resetScroll, note],
   );

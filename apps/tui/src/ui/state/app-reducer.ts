@@ -14,7 +14,7 @@ export type UiAction =
   /** A batch of events from the current run, coalesced so streaming costs few renders. */
   | { readonly type: "agent-events"; readonly events: readonly AgentEvent[]; readonly now: number }
   | { readonly type: "cancelled"; readonly now: number }
-  | { readonly type: "note"; readonly kind: "notice" | "error"; readonly text: string }
+  | { readonly type: "note"; readonly kind: "notice" | "error" | "help"; readonly text: string }
   | { readonly type: "cleared" }
   /** /new or /session: a different conversation, with the turns it already holds. */
   | {
@@ -124,12 +124,14 @@ function applyEvent(state: UiState, event: AgentEvent, now: number): UiState {
   if (event.type !== "run-end") return { ...state, run };
   const ended: RunView = { ...run, endedAt: now };
   const { result } = event;
+  // Nothing is running any more: there is no question left to confirm quitting over.
+  const settled = { confirmingQuit: false, run: ended };
   if (result.status === "answered")
-    return { ...withEntry(state, "answer", result.answer ?? ""), run: ended };
+    return { ...withEntry(state, "answer", result.answer ?? ""), ...settled };
   const text = ended.outcome === "cancelled" ? "cancelled" : (ended.error ?? "No answer");
   return {
     ...withEntry(state, ended.outcome === "cancelled" ? "cancelled" : "error", text),
-    run: ended,
+    ...settled,
   };
 }
 

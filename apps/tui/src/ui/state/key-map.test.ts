@@ -37,15 +37,20 @@ describe("keyIntent", () => {
     );
   });
 
-  it("Esc cancels a run, clears the line when idle, and takes back a quit", () => {
+  it("Esc cancels a run (asking to quit or not) and clears the line when idle", () => {
     expect(keyIntent("", key({ escape: true }), running).type).toBe("cancel-run");
     expect(keyIntent("", key({ escape: true }), idle)).toEqual({
       type: "edit",
       edit: { type: "kill-line" },
     });
     expect(keyIntent("", key({ escape: true }), { running: true, confirmingQuit: true }).type).toBe(
-      "dismiss-quit",
+      "cancel-run",
     );
+    // While asking, other keys keep their meaning.
+    expect(keyIntent("a", NO_KEY, { running: true, confirmingQuit: true })).toEqual({
+      type: "edit",
+      edit: { type: "insert", text: "a" },
+    });
   });
 
   it("maps navigation keys", () => {

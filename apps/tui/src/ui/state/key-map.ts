@@ -8,7 +8,6 @@ export type KeyIntent =
   | { readonly type: "cancel-run" }
   | { readonly type: "ask-quit" }
   | { readonly type: "quit" }
-  | { readonly type: "dismiss-quit" }
   | { readonly type: "focus-next" }
   | { readonly type: "scroll"; readonly direction: -1 | 1 }
   | { readonly type: "toggle-fold" }
@@ -29,7 +28,6 @@ export function keyIntent(input: string, key: Key, context: KeyContext): KeyInte
   if (key.ctrl && input === "c") {
     return context.running && !context.confirmingQuit ? { type: "ask-quit" } : { type: "quit" };
   }
-  if (context.confirmingQuit) return key.escape ? { type: "dismiss-quit" } : NONE;
   if (key.escape) return context.running ? { type: "cancel-run" } : edit({ type: "kill-line" });
   if (key.return) return { type: "submit" };
   if (key.tab) return { type: "focus-next" };

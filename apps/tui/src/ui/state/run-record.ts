@@ -17,6 +17,10 @@ export interface InspectedCall {
   /** The raw completion before parsing; while the call streams, the text so far. */
   readonly completion: string;
   readonly done: boolean;
+  /** Set when the call ended without its reply: `completion` is then the text so far. */
+  readonly cut?: "cancelled" | "failed";
+  /** Why a failed call failed. */
+  readonly error?: string;
   readonly reason?: FinishReason;
   readonly usage?: TokenUsage;
   readonly durationMs?: number;
@@ -48,7 +52,13 @@ export const EMPTY_RECORD: RunRecord = {
  */
 export function recordRun(record: RunRecord, action: UiAction): RunRecord {
   if (action.type === "submitted") return EMPTY_RECORD;
-  if (action.type === "cancelled") return { ...record, cancelled: true };
+  if (action.type === "cancelled") {
+    // A call still streaming when Esc was pressed is over: it was cancelled, not streaming.
+    const calls = record.calls.map((call) =>
+      call.done ? call : { ...call, done: true, cut: "cancelled" as const },
+    );
+    return { ...record, calls, cancelled: true };
+  }
   if (action.type !== "agent-events" || record.cancelled || record.ended) return record;
   const events = [...record.events];
   let calls = record.calls;
@@ -89,6 +99,12 @@ function foldCall(calls: readonly InspectedCall[], event: AgentEvent): readonly 
         reason: event.reason,
         usage: event.usage,
         durationMs: event.durationMs,
+        ...(event.error
+          ? {
+              cut: event.reason === "aborted" ? ("cancelled" as const) : ("failed" as const),
+              error: event.error.message,
+            }
+          : {}),
       }));
     default:
       return calls;

@@ -41,7 +41,8 @@ export interface RunView {
   readonly endedAt?: number;
 }
 
-export type EntryKind = "question" | "answer" | "notice" | "error" | "cancelled";
+/** `help` is /help's table of keys and commands (its text is the plain form). */
+export type EntryKind = "question" | "answer" | "notice" | "error" | "cancelled" | "help";
 
 export interface ConversationEntry {
   readonly id: number;
