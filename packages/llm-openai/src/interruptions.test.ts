@@ -10,7 +10,8 @@ describe("replies that stall, break off or are cancelled", () => {
       code: "llm_timeout",
       message: `${silent.host} sent nothing for 0.2 s: check the server, or raise OPENAI_TIMEOUT_MS`,
     });
-    expect(silent.fake.requests).toHaveLength(1);
+    // Never retried. On a busy machine the request may be cut before the server has read it.
+    expect(silent.fake.requests.length).toBeLessThanOrEqual(1);
     const stalled = await llmFor(
       [{ text: "Final Answer: slow", chunkSize: 5, chunkDelayMs: 2_000 }],
       {
