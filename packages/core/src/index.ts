@@ -74,6 +74,21 @@ export {
   toolContractProblem,
 } from "./plugins.js";
 export { PromptTemplate } from "./prompt-template.js";
+export {
+  connectionFailureCode,
+  isHostLookupFailure,
+  isPermanentConnectionFailure,
+  isTlsFailure,
+} from "./provider-kit/connection-failure.js";
+export { IdleTimer } from "./provider-kit/idle-timer.js";
+export {
+  afterRetries,
+  askedWaitMs,
+  LONGEST_RETRY_WAIT_MS,
+  retryAfterMs,
+  retryDelay,
+  wait,
+} from "./provider-kit/retry-delay.js";
 export { Agent, type AgentOptions, REACT_STOP } from "./react-agent.js";
 export { collect, generate, readLlm } from "./read-llm.js";
 export { type RunLimits, RunState } from "./run-state.js";

@@ -2,21 +2,22 @@ import { Console } from "node:console";
 import Anthropic from "@anthropic-ai/sdk";
 import {
   abortError,
+  IdleTimer,
   isLangchainMiniError,
   type Llm,
   type LlmChunk,
   type LlmRequest,
   StopSequenceCutter,
+  wait,
 } from "@langchain-mini/core";
 import { capabilities } from "./capabilities.js";
 import { Continuation } from "./continuation.js";
 import { brokenStreamError, malformedError, timeoutError, toLlmError } from "./failures.js";
-import { IdleTimer } from "./idle-timer.js";
 import { refusesPrefill, rememberPrefillRefused, takesPrefill } from "./model-support.js";
 import { PromptBlocks } from "./prompt-blocks.js";
 import { ReplyState } from "./reply-state.js";
 import { type PreparedRequest, prepareRequest } from "./request-body.js";
-import { isRetryable, retryDelayMs, wait } from "./retry.js";
+import { isRetryable, retryDelayMs } from "./retry.js";
 import { type AnthropicOptions, type AnthropicSettings, resolveSettings } from "./settings.js";
 import { withThinking } from "./thinking.js";
 

@@ -1,5 +1,12 @@
 import Anthropic from "@anthropic-ai/sdk";
-import { isLangchainMiniError, LangchainMiniError } from "@langchain-mini/core";
+import {
+  afterRetries,
+  connectionFailureCode,
+  isHostLookupFailure,
+  isLangchainMiniError,
+  isTlsFailure,
+  LangchainMiniError,
+} from "@langchain-mini/core";
 import type { AnthropicSettings } from "./settings.js";
 
 type ApiError = InstanceType<typeof Anthropic.APIError>;
@@ -15,7 +22,7 @@ export function toLlmError(
 ): LangchainMiniError {
   if (isLangchainMiniError(error)) return error;
   const { host, model } = settings;
-  const retried = retries > 0 ? ` after ${retries} ${retries === 1 ? "retry" : "retries"}` : "";
+  const retried = afterRetries(retries);
   const fail = (code: ConstructorParameters<typeof LangchainMiniError>[0], message: string) =>
     new LangchainMiniError(code, message, { cause: error });
   if (error instanceof Anthropic.APIUserAbortError)
@@ -102,7 +109,7 @@ function connectionError(error: unknown, settings: AnthropicSettings) {
   const code = connectionFailureCode(error);
   const fail = (message: string) =>
     new LangchainMiniError("llm_connection", message, { cause: error });
-  if (code === "ENOTFOUND" || code === "EAI_AGAIN" || code === "EAI_NONAME")
+  if (isHostLookupFailure(code))
     return fail(
       `Cannot find the host of ${host} (${code}): check the name in ANTHROPIC_BASE_URL and your network`,
     );
@@ -113,21 +120,6 @@ function connectionError(error: unknown, settings: AnthropicSettings) {
   return fail(
     `Cannot connect to ${host}${code ? ` (${code})` : ""}: check that the server is running and ANTHROPIC_BASE_URL is right`,
   );
-}
-
-/** The first code in the cause chain: fetch hides the socket's ECONNREFUSED two levels down. */
-export function connectionFailureCode(error: unknown): string {
-  let current: unknown = error;
-  for (let depth = 0; depth < 6 && current instanceof Error; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === "string" && /^[A-Z][A-Z0-9_]+$/.test(code)) return code;
-    current = current.cause;
-  }
-  return "";
-}
-
-export function isTlsFailure(code: string) {
-  return /^(?:ERR_SSL_|ERR_TLS_|EPROTO$|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_)/.test(code);
 }
 
 /** The server's own words and error type, one short line, never with the key in them. */

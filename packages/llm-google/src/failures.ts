@@ -1,5 +1,13 @@
 import { ApiError } from "@google/genai";
-import { abortError, isLangchainMiniError, LangchainMiniError } from "@langchain-mini/core";
+import {
+  abortError,
+  afterRetries,
+  connectionFailureCode,
+  isHostLookupFailure,
+  isLangchainMiniError,
+  isTlsFailure,
+  LangchainMiniError,
+} from "@langchain-mini/core";
 import { type ApiErrorBody, readApiError } from "./api-error-body.js";
 import type { GeminiSettings } from "./settings.js";
 
@@ -37,7 +45,7 @@ function apiFailure(
   const { host, model, keyName } = settings;
   const { httpStatus } = body;
   const said = clean(body.message, settings);
-  const retried = retries > 0 ? ` after ${retries} ${retries === 1 ? "retry" : "retries"}` : "";
+  const retried = afterRetries(retries);
   const fail = (code: ConstructorParameters<typeof LangchainMiniError>[0], message: string) =>
     new LangchainMiniError(code, message, { cause });
   // Gemini rejects a wrong or expired key with a 400, not a 401.
@@ -124,7 +132,7 @@ export function blockedError(settings: GeminiSettings, reason: string) {
 function connectionError(error: unknown, settings: GeminiSettings) {
   const { host } = settings;
   const code = connectionFailureCode(error);
-  if (code === "ENOTFOUND" || code === "EAI_AGAIN" || code === "EAI_NONAME") {
+  if (isHostLookupFailure(code)) {
     return new LangchainMiniError(
       "llm_connection",
       `Cannot find the host of ${host} (${code}): check your network and the name in GOOGLE_GEMINI_BASE_URL`,
@@ -143,21 +151,6 @@ function connectionError(error: unknown, settings: GeminiSettings) {
     `Cannot connect to ${host} (${code}): check your network, and that GOOGLE_GEMINI_BASE_URL is right`,
     { cause: error },
   );
-}
-
-/** The first code in the cause chain: fetch hides the socket's ECONNREFUSED two levels down. */
-export function connectionFailureCode(error: unknown): string {
-  let current: unknown = error;
-  for (let depth = 0; depth < 6 && current instanceof Error; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === "string" && /^[A-Z][A-Z0-9_]+$/.test(code)) return code;
-    current = current.cause;
-  }
-  return "";
-}
-
-export function isTlsFailure(code: string) {
-  return /^(?:ERR_SSL_|ERR_TLS_|EPROTO$|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_)/.test(code);
 }
 
 function isAbort(error: unknown) {

@@ -5,12 +5,14 @@ import {
 } from "@google/genai";
 import {
   abortError,
+  IdleTimer,
   isLangchainMiniError,
   type Llm,
   type LlmChunk,
   type LlmRequest,
   type TokenUsage,
   type ToolCall,
+  wait,
 } from "@langchain-mini/core";
 import { capabilities } from "./capabilities.js";
 import { toConversation, toGeminiTools } from "./contents.js";
@@ -21,9 +23,8 @@ import {
   timeoutError,
   toLlmError,
 } from "./failures.js";
-import { IdleTimer } from "./idle-timer.js";
 import { candidateOf, textOf, toFinishReason, toToolCall, toUsage } from "./reply.js";
-import { isRetryable, retryDelayMs, wait } from "./retry.js";
+import { isRetryable, retryDelayMs } from "./retry.js";
 import { type GeminiOptions, type GeminiSettings, resolveSettings } from "./settings.js";
 
 /**
@@ -88,7 +89,7 @@ export class GeminiLlm implements Llm {
         });
         return { stream, idle };
       } catch (error) {
-        idle.stop();
+        idle.close();
         if (request.signal?.aborted) throw abortError();
         if (idle.expired) throw timeoutError(this.settings);
         const delay =
@@ -133,7 +134,8 @@ export class GeminiLlm implements Llm {
     } catch (error) {
       throw this.#streamFailure(error, request, idle);
     } finally {
-      idle.stop();
+      // Aborting is what closes the HTTP stream: the SDK's reader only lets go of it.
+      idle.close();
     }
     // Not one reply chunk: an HTML page or some other JSON, not the Gemini API.
     if (!recognised) throw malformedError(this.settings);

@@ -1,4 +1,11 @@
-import { isLangchainMiniError, LangchainMiniError } from "@langchain-mini/core";
+import {
+  afterRetries,
+  connectionFailureCode,
+  isHostLookupFailure,
+  isLangchainMiniError,
+  isTlsFailure,
+  LangchainMiniError,
+} from "@langchain-mini/core";
 import OpenAI from "openai";
 import type { OpenAiSettings } from "./settings.js";
 
@@ -13,7 +20,7 @@ export function toLlmError(
 ): LangchainMiniError {
   if (isLangchainMiniError(error)) return error;
   const { host, model } = settings;
-  const retried = retries > 0 ? ` after ${retries} ${retries === 1 ? "retry" : "retries"}` : "";
+  const retried = afterRetries(retries);
   if (error instanceof OpenAI.APIUserAbortError)
     return new LangchainMiniError("aborted", "The run was cancelled");
   if (error instanceof OpenAI.APIConnectionTimeoutError) return timeoutError(settings);
@@ -109,7 +116,7 @@ export function malformedError(settings: OpenAiSettings, cause?: unknown) {
 function connectionError(error: unknown, settings: OpenAiSettings) {
   const { host } = settings;
   const code = connectionFailureCode(error);
-  if (code === "ENOTFOUND" || code === "EAI_AGAIN" || code === "EAI_NONAME") {
+  if (isHostLookupFailure(code)) {
     return new LangchainMiniError(
       "llm_connection",
       `Cannot find the host of ${host} (${code}): check the name in OPENAI_BASE_URL and your network`,
@@ -128,21 +135,6 @@ function connectionError(error: unknown, settings: OpenAiSettings) {
     `Cannot connect to ${host}${code ? ` (${code})` : ""}: check that the server is running and OPENAI_BASE_URL is right`,
     { cause: error },
   );
-}
-
-/** The first code in the cause chain: fetch hides the socket's ECONNREFUSED two levels down. */
-export function connectionFailureCode(error: unknown): string {
-  let current: unknown = error;
-  for (let depth = 0; depth < 6 && current instanceof Error; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === "string" && /^[A-Z][A-Z0-9_]+$/.test(code)) return code;
-    current = current.cause;
-  }
-  return "";
-}
-
-export function isTlsFailure(code: string) {
-  return /^(?:ERR_SSL_|ERR_TLS_|EPROTO$|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_)/.test(code);
 }
 
 /** The server's own words, one line, short, and never with the key in them. */

@@ -1,16 +1,17 @@
 import {
   abortError,
   type FinishReason,
+  IdleTimer,
   isLangchainMiniError,
   type Llm,
   type LlmChunk,
   type LlmRequest,
   type TokenUsage,
+  wait,
 } from "@langchain-mini/core";
 import OpenAI from "openai";
 import { capabilities } from "./capabilities.js";
 import { brokenStreamError, malformedError, timeoutError, toLlmError } from "./failures.js";
-import { IdleTimer } from "./idle-timer.js";
 import { toOpenAiMessages, toOpenAiTools } from "./messages.js";
 import {
   type Parameter,
@@ -18,7 +19,7 @@ import {
   refusedParameters,
   rememberRefused,
 } from "./parameter-support.js";
-import { isRetryable, retryDelayMs, wait } from "./retry.js";
+import { isRetryable, retryDelayMs } from "./retry.js";
 import { type OpenAiOptions, type OpenAiSettings, resolveSettings } from "./settings.js";
 import { ToolCallAssembler } from "./tool-call-assembler.js";
 

@@ -1,10 +1,10 @@
-import { setTimeout as sleep } from "node:timers/promises";
+import {
+  askedWaitMs,
+  connectionFailureCode,
+  isPermanentConnectionFailure,
+  retryDelay,
+} from "@langchain-mini/core";
 import OpenAI from "openai";
-import { connectionFailureCode, isTlsFailure } from "./failures.js";
-
-/** Longer waits than this are not worth holding a terminal for: the failure is reported instead. */
-const LONGEST_WAIT_MS = 60_000;
-const LONGEST_BACKOFF_MS = 8_000;
 
 /**
  * Whether a failed request is worth sending again: rate limits, server errors and dropped
@@ -15,7 +15,9 @@ export function isRetryable(error: unknown): boolean {
   if (!(error instanceof OpenAI.APIError)) return false;
   if (error instanceof OpenAI.APIUserAbortError) return false;
   if (error instanceof OpenAI.APIConnectionTimeoutError) return false;
-  if (error instanceof OpenAI.APIConnectionError) return !isPermanentConnectionFailure(error);
+  if (error instanceof OpenAI.APIConnectionError) {
+    return !isPermanentConnectionFailure(connectionFailureCode(error));
+  }
   const advice = error.headers?.get("x-should-retry");
   if (advice === "true" || advice === "false") return advice === "true";
   const status = error.status ?? 0;
@@ -24,34 +26,9 @@ export function isRetryable(error: unknown): boolean {
 
 /**
  * The wait before retry number `retry` (from 0): what the server asked for in
- * `retry-after-ms` or `retry-after`, else exponential backoff from `baseMs` with jitter.
- * Undefined when the server asks for longer than is worth waiting.
+ * `retry-after-ms` or `retry-after`, else backoff from `baseMs`. Undefined: give up.
  */
 export function retryDelayMs(error: unknown, retry: number, baseMs: number): number | undefined {
   const asked = error instanceof OpenAI.APIError ? askedWaitMs(error.headers) : undefined;
-  if (asked !== undefined) return asked <= LONGEST_WAIT_MS ? asked : undefined;
-  const backoff = Math.min(baseMs * 2 ** retry, LONGEST_BACKOFF_MS);
-  return backoff * (1 - Math.random() * 0.25);
-}
-
-/** Resolves after `ms`, or rejects as soon as `signal` aborts. */
-export function wait(ms: number, signal: AbortSignal | undefined) {
-  return sleep(ms, undefined, signal ? { signal } : undefined);
-}
-
-function askedWaitMs(headers: Headers | undefined): number | undefined {
-  const milliseconds = Number.parseFloat(headers?.get("retry-after-ms") ?? "");
-  if (Number.isFinite(milliseconds) && milliseconds >= 0) return milliseconds;
-  const header = headers?.get("retry-after");
-  if (!header) return undefined;
-  const seconds = Number.parseFloat(header);
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
-  const date = Date.parse(header);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
-}
-
-function isPermanentConnectionFailure(error: unknown) {
-  const code = connectionFailureCode(error);
-  // EAI_AGAIN is a resolver that did not answer in time: that one may pass.
-  return code === "ECONNREFUSED" || code === "ENOTFOUND" || isTlsFailure(code);
+  return retryDelay(asked, retry, baseMs);
 }
