@@ -1,13 +1,14 @@
 import { isLangchainMiniError } from "@langchain-mini/core";
+import { secretMatcher } from "./boundary/secrets.js";
 import { loadEnv } from "./config/env.js";
-import { createRedactor } from "./trace/redact.js";
 
 /**
  * Prints one clear line for a failure and returns the exit status: 2 for usage and
  * configuration mistakes, 1 for everything else. Stack traces only with --debug.
  */
 export function reportFailure(error: unknown, debug: boolean): number {
-  const redact = createRedactor(loadEnv());
+  // The same secrets as the output boundary: the environment's and every loaded plug-in's.
+  const { redact } = secretMatcher(loadEnv());
   const write = (text: string) => process.stderr.write(redact(text));
   const detail = debug && error instanceof Error && error.stack ? `\n${error.stack}` : "";
   if (isLangchainMiniError(error)) {

@@ -92,7 +92,7 @@ export {
 export { Agent, type AgentOptions, REACT_STOP } from "./react-agent.js";
 export { collect, generate, readLlm } from "./read-llm.js";
 export { type RunLimits, RunState } from "./run-state.js";
-export { type RunSummary, summariseRun } from "./run-stats.js";
+export { RunStats, type RunSummary, summariseRun } from "./run-stats.js";
 export { runTool, type ToolOutcome } from "./run-tool.js";
 export {
   type BatchOptions,

@@ -24,33 +24,45 @@ export interface RunSummary {
  * It reads events only, so a replayed trace gives the same figures.
  */
 export function summariseRun(events: Iterable<AgentEvent>): RunSummary {
-  let steps = 0;
-  let llmCalls = 0;
-  let toolCalls = 0;
-  let usage = NO_USAGE;
-  let llmMs = 0;
-  let toolMs = 0;
-  let wallMs = 0;
-  for (const event of events) {
+  const stats = new RunStats();
+  for (const event of events) stats.add(event);
+  return stats.summary;
+}
+
+/** The same summary, kept up to date one event at a time, for a reader that keeps no events. */
+export class RunStats {
+  #steps = 0;
+  #llmCalls = 0;
+  #toolCalls = 0;
+  #usage = NO_USAGE;
+  #llmMs = 0;
+  #toolMs = 0;
+  #wallMs = 0;
+
+  add(event: AgentEvent) {
     if (event.type === "llm-start") {
-      llmCalls++;
-      if (event.purpose === undefined) steps++;
+      this.#llmCalls++;
+      if (event.purpose === undefined) this.#steps++;
     } else if (event.type === "llm-end") {
-      llmMs += event.durationMs;
-      usage = addUsage(usage, event.usage);
+      this.#llmMs += event.durationMs;
+      this.#usage = addUsage(this.#usage, event.usage);
     } else if (event.type === "tool-end") {
-      toolCalls++;
-      toolMs += event.durationMs;
-    } else if (event.type === "run-end") wallMs = event.result.durationMs;
+      this.#toolCalls++;
+      this.#toolMs += event.durationMs;
+    } else if (event.type === "run-end") this.#wallMs = event.result.durationMs;
   }
-  return {
-    steps,
-    llmCalls,
-    toolCalls,
-    usage,
-    wallMs,
-    llmMs,
-    toolMs,
-    frameworkMs: Math.max(0, wallMs - llmMs - toolMs),
-  };
+
+  get summary(): RunSummary {
+    const wallMs = this.#wallMs;
+    return {
+      steps: this.#steps,
+      llmCalls: this.#llmCalls,
+      toolCalls: this.#toolCalls,
+      usage: this.#usage,
+      wallMs,
+      llmMs: this.#llmMs,
+      toolMs: this.#toolMs,
+      frameworkMs: Math.max(0, wallMs - this.#llmMs - this.#toolMs),
+    };
+  }
 }

@@ -7,6 +7,10 @@ import {
   type SessionStore,
 } from "@langchain-mini/core";
 import { DEFAULT_HISTORY, InMemorySessionStore } from "@langchain-mini/memory";
+import { createEventOutput } from "../boundary/event-output.js";
+import { createLineBatch } from "../boundary/line-batch.js";
+import { secretMatcher } from "../boundary/secrets.js";
+import type { WireEvent } from "../boundary/wire-event.js";
 import { createConversationRunner } from "../config/conversation-runner.js";
 import { readEnv } from "../config/env.js";
 import { shellHost } from "../config/host.js";
@@ -16,7 +20,6 @@ import { usageError } from "../config/usage-error.js";
 import { createDownloadProgress } from "../render/download-progress.js";
 import { createTextTrace } from "../render/text-trace.js";
 import { createVerboseTrace } from "../render/verbose-trace.js";
-import { createRedactor, redactEvent } from "../trace/redact.js";
 import { traceFromOptions } from "../trace/trace-writer.js";
 
 export const ASK_USAGE = `Usage: langchain-mini ask [options] <question...>
@@ -93,23 +96,26 @@ export async function ask(argv: readonly string[]): Promise<number> {
   process.on("SIGTERM", onSignal);
   // Set-up work (a model download) draws a bar on stderr; a signal ends it too.
   const bar = createDownloadProgress(process.stderr);
-  const trace = traceFromOptions(values.trace, env);
-  const redact = createRedactor(env);
-  const renderers = [values.json ? writeJsonLine : createTextTrace(process.stderr)];
-  const verbose = values.verbose && !values.json ? createVerboseTrace(process.stderr) : undefined;
-  if (verbose) renderers.push(verbose);
-  if (trace) renderers.push((event) => trace.write(event));
-  const render = (event: AgentEvent) => {
-    const safe = redactEvent(event, redact);
-    for (const renderer of renderers) renderer(safe);
-  };
+  const trace = traceFromOptions(values.trace, env, warn);
+  // --json lines go out together, once per tick of the event loop.
+  const json = values.json ? createLineBatch((text) => process.stdout.write(text)) : undefined;
+  // The environment's secrets, and those of every plug-in loaded by the time text is blanked.
+  const secrets = secretMatcher(env);
+  const wire: Array<(event: WireEvent) => void> = [];
   // Plug-ins' log lines (an MCP server's stderr) go to the trace file and --verbose only.
+  if (json) {
+    wire.push((event) => {
+      if (event.type !== "log") json.add(`${JSON.stringify(event)}\n`);
+    });
+  }
+  if (trace) wire.push((event) => trace.write(event));
+  const display: Array<(event: AgentEvent) => void> = [];
+  if (!json) display.push(createTextTrace(process.stderr));
+  if (values.verbose && !json) display.push(createVerboseTrace(process.stderr));
+  const render = createEventOutput({ secrets, wire, display });
   const onNotice = (notice: PluginNotice) => {
     if (notice.level !== "log") return;
-    const { source, message } = notice;
-    const safe = redactEvent<AgentEvent>({ type: "log", source, message }, redact);
-    trace?.write(safe);
-    verbose?.(safe);
+    render({ type: "log", source: notice.source, message: notice.message });
   };
   const host = shellHost({ env, signal: controller.signal, onProgress: bar.report, onNotice });
   let runtime: Runtime | undefined;
@@ -137,18 +143,19 @@ export async function ask(argv: readonly string[]): Promise<number> {
     }
     const result = await run.result;
     if (result.status !== "answered") return 1;
-    if (!values.json) process.stdout.write(`${redact(result.answer ?? "")}\n`);
+    if (!json) process.stdout.write(`${secrets.redact(result.answer ?? "")}\n`);
     return 0;
   } finally {
     // Servers the tools started (MCP) are stopped before the process exits.
     await runtime?.close();
     await store?.close?.();
+    json?.flush();
     trace?.close();
     process.off("SIGINT", onSignal);
     process.off("SIGTERM", onSignal);
   }
 }
 
-function writeJsonLine(event: AgentEvent) {
-  process.stdout.write(`${JSON.stringify(event)}\n`);
+function warn(message: string) {
+  process.stderr.write(`langchain-mini: ${message}\n`);
 }

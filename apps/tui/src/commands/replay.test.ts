@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { stepText } from "@langchain-mini/prompts";
 import { describe, expect, it } from "vitest";
 import { runCli, tempDir, writeScript } from "../test-support/cli.js";
 
@@ -35,9 +36,14 @@ describe("--trace and replay", () => {
     expect(lines[0]?.type).toBe("run-start");
     expect(lines.at(-1)?.type).toBe("run-end");
     expect(lines.every((line) => typeof line.timeMs === "number")).toBe(true);
-    expect(
-      lines.filter((line) => line.type === "llm-start").map((line) => typeof line.prompt),
-    ).toEqual(["string", "string", "string"]);
+    // The first call's whole prompt, then only what each later prompt appended.
+    const starts = lines.filter((line) => line.type === "llm-start");
+    expect(starts.map((line) => [typeof line.prompt, typeof line.appended])).toEqual([
+      ["string", "undefined"],
+      ["undefined", "string"],
+      ["undefined", "string"],
+    ]);
+    expect(starts[1]?.appended).toBe(stepText(completions[0] as string, "404.6"));
     expect(lines.filter((line) => line.type === "llm-end").map((line) => line.completion)).toEqual(
       completions,
     );

@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import type { AgentEvent } from "@langchain-mini/core";
+import { createPromptRebuilder } from "../boundary/rebuild-prompts.js";
 import { usageError } from "../config/usage-error.js";
 import { createTextTrace } from "../render/text-trace.js";
 import { createVerboseTrace } from "../render/verbose-trace.js";
@@ -54,18 +55,21 @@ export async function replay(argv: readonly string[]): Promise<number> {
     const { startReplay } = await import("../ui/start-replay.js");
     return startReplay({ lines, complete }, { speed, file: path });
   }
-  const renderers: Array<(event: AgentEvent) => void> = values.json
-    ? [(event) => process.stdout.write(`${JSON.stringify(event)}\n`)]
-    : [
-        createTextTrace(process.stderr),
-        ...(values.verbose ? [createVerboseTrace(process.stderr)] : []),
-      ];
-
+  // --json gives the recorded events as they are; the text renderers get whole prompts.
+  const rebuild = createPromptRebuilder();
+  const renderers: Array<(event: AgentEvent) => void> = [
+    createTextTrace(process.stderr),
+    ...(values.verbose ? [createVerboseTrace(process.stderr)] : []),
+  ];
   let previous = 0;
   for (const { timeMs, ...event } of lines) {
     if (speed > 0) await sleep((timeMs - previous) / speed);
     previous = timeMs;
-    for (const render of renderers) render(event as AgentEvent);
+    if (values.json) process.stdout.write(`${JSON.stringify(event)}\n`);
+    else {
+      const shown = rebuild(event);
+      for (const render of renderers) render(shown);
+    }
   }
   const end = lines.findLast((line) => line.type === "run-end");
   if (!complete || end?.type !== "run-end") {

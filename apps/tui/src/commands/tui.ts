@@ -7,13 +7,15 @@ import {
   isLangchainMiniError,
 } from "@langchain-mini/core";
 import { DEFAULT_HISTORY } from "@langchain-mini/memory";
+import { createEventOutput } from "../boundary/event-output.js";
+import type { SecretMatcher } from "../boundary/secret-matcher.js";
+import { secretMatcher } from "../boundary/secrets.js";
 import type { ConversationRunner, OpenedSession } from "../config/conversation-runner.js";
 import { type Env, readEnv } from "../config/env.js";
 import { type Host, shellHost } from "../config/host.js";
 import { defaultProvider } from "../config/llm-choice.js";
 import { buildRuntime, runOptionSpec, switchLlm } from "../config/run-options.js";
 import { chooseStore, storeFlag } from "../config/store-choice.js";
-import { createRedactor, redactEvent } from "../trace/redact.js";
 import { openTrace, type TraceWriter, traceFromOptions } from "../trace/trace-writer.js";
 
 export const TUI_USAGE = `Usage: langchain-mini [options]      the terminal UI (needs a terminal)
@@ -64,15 +66,20 @@ export async function tui(argv: readonly string[]): Promise<number> {
   // Plug-ins' log lines (an MCP server's stderr) never reach the screen: the trace, if any.
   const logs: { trace?: TraceWriter } = {};
   const { env: shellEnv, warnings } = readEnv();
-  // --store stands in for LANGCHAIN_MINI_STORE: the redactor blanks its password too.
+  // --store stands in for LANGCHAIN_MINI_STORE: its password is blanked too.
   const env = storeFlag(shellEnv, values.store);
-  const redact = createRedactor(env);
+  // The environment's secrets, and those of every plug-in loaded by the time text is blanked.
+  const secrets = secretMatcher(env);
   const host = shellHost({
     env,
     onNotice: (notice) => {
       if (notice.level !== "log") return;
       const { source, message } = notice;
-      logs.trace?.write(redactEvent({ type: "log", source, message }, redact));
+      logs.trace?.write({
+        type: "log",
+        source: secrets.redact(source),
+        message: secrets.redact(message),
+      });
     },
   });
   if (!values.llm) {
@@ -100,13 +107,16 @@ export async function tui(argv: readonly string[]): Promise<number> {
     import("../config/conversation-runner.js"),
     chooseStore(host),
   ]);
-  const sessionTrace = values.trace ? openTrace(values.trace, host.env) : undefined;
+  // A trace that stops taking lines says so once the terminal is back.
+  const traceWarnings: string[] = [];
+  const onTraceWarning = (message: string) => traceWarnings.push(message);
+  const sessionTrace = values.trace ? openTrace(values.trace, onTraceWarning) : undefined;
   logs.trace = sessionTrace;
   const runner = createConversationRunner({ runtime, store, history: values.history });
   const service = createChatService({
     runner,
     createLlm: (spec) => switchLlm(runner.runtime, spec, host),
-    observe: (events) => observed(events, host.env, sessionTrace, logs),
+    observe: (events) => observed(events, { env, secrets, sessionTrace, logs, onTraceWarning }),
   });
   // Servers the tools started (MCP) stop with the app, also when it is told to end.
   const stop = (signal: NodeJS.Signals) => {
@@ -124,6 +134,7 @@ export async function tui(argv: readonly string[]): Promise<number> {
     await runtime.close();
     await store.close?.();
     sessionTrace?.close();
+    for (const message of traceWarnings) process.stderr.write(`langchain-mini: ${message}\n`);
   }
 }
 
@@ -159,23 +170,37 @@ function isSetupProblem(error: unknown): error is Error {
   return isLangchainMiniError(error) && error.code === "config_invalid";
 }
 
-/** Secrets out of every event before the UI draws it; each event into the trace, if any. */
+interface Observing {
+  readonly env: Env;
+  readonly secrets: SecretMatcher;
+  readonly sessionTrace: TraceWriter | undefined;
+  /** Where plug-ins' log lines go while the run lasts. */
+  readonly logs: { trace?: TraceWriter };
+  readonly onTraceWarning: (message: string) => void;
+}
+
+/**
+ * A run's events through the output boundary: the trace, if any, gets their wire form,
+ * the UI the same events rebuilt (secrets blanked, whole prompts for the inspector).
+ */
 async function* observed(
   events: AsyncIterable<AgentEvent>,
-  env: Env,
-  sessionTrace: TraceWriter | undefined,
-  logs: { trace?: TraceWriter },
+  { env, secrets, sessionTrace, logs, onTraceWarning }: Observing,
 ): AsyncGenerator<AgentEvent> {
-  const redact = createRedactor(env);
   // Without --trace, LANGCHAIN_MINI_TRACE=<dir> gives each run its own file, and the
   // plug-ins' log lines of the run's time go there too.
-  const trace = sessionTrace ?? traceFromOptions(undefined, env);
+  const trace = sessionTrace ?? traceFromOptions(undefined, env, onTraceWarning);
   logs.trace = trace;
+  const shown: AgentEvent[] = [];
+  const output = createEventOutput({
+    secrets,
+    wire: trace ? [(event) => trace.write(event)] : [],
+    display: [(event) => shown.push(event)],
+  });
   try {
     for await (const event of events) {
-      const safe = redactEvent(event, redact);
-      trace?.write(safe);
-      yield safe;
+      output(event);
+      yield* shown.splice(0);
     }
   } finally {
     logs.trace = sessionTrace;

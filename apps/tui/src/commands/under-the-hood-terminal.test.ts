@@ -126,6 +126,32 @@ describe("under the hood, in a real terminal (tmux)", { timeout: TERMINAL_TEST_T
     expect(replayed.stdout).toBe("the key is [REDACTED]\n");
   });
 
+  it("the chat's prompt inspector shows each prompt whole, rebuilt from the trace's form, the key blanked", async () => {
+    const screen = terminal({ OPENAI_API_KEY: KEY });
+    const script = writeScript(screen.directory, [
+      ` I should not say ${KEY} here\nAction: calculator\nAction Input: 2023/5`,
+      " I now know the final answer.\nFinal Answer: 404.6",
+    ]);
+    screen.start(["--llm", `script:${script}`]);
+    await screen.waitFor("How can I help?");
+    screen.send(question, true);
+    screen.send("Enter");
+    await screen.waitFor(/│ 404\.6\s+│/);
+    screen.send("C-p");
+    const top = await screen.waitFor("LLM call 2 of 2");
+    expect(top).toContain("Answer the following questions as best you can.");
+    screen.send("End");
+    // The second prompt is the first plus the step it appended: the key in it is blanked.
+    const bottom = await screen.waitFor("── Completion (raw, before parsing) ──");
+    expect(bottom).toContain("I should not say [REDACTED] here");
+    expect(bottom).toContain("Observation: 404.6");
+    expect(bottom).not.toContain("sk-test");
+    screen.send("Escape");
+    await screen.waitFor("▸ Conversation");
+    screen.send("C-c");
+    expect(await screen.exitStatus()).toBe(0);
+  });
+
   it("LANGCHAIN_MINI_TRACE gives each of the chat's questions its own file", async () => {
     const traces = "traces";
     const screen = terminal({ LANGCHAIN_MINI_TRACE: traces });

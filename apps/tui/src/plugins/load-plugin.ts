@@ -8,6 +8,7 @@ import {
   type StoreModule,
   type ToolModule,
 } from "@langchain-mini/core";
+import { declareSecrets } from "../boundary/secrets.js";
 import { usageError } from "../config/usage-error.js";
 import { ADD_ONS, BUILT_IN_PROVIDERS, BUILT_IN_STORES, BUILT_IN_TOOLS } from "./built-ins.js";
 import { type LocateOptions, locateModule, messageOf } from "./locate-module.js";
@@ -140,11 +141,15 @@ async function importPlugin(
 
 function common(name: string, specifier: string, module: Namespace): Plugin {
   const check = module.availability;
+  const environment = Array.isArray(module.environment)
+    ? module.environment.filter(isEnvVariable)
+    : [];
+  declareSecrets(environment);
   return {
     name,
     specifier,
     description: typeof module.description === "string" ? module.description : undefined,
-    environment: Array.isArray(module.environment) ? module.environment.filter(isEnvVariable) : [],
+    environment,
     availability(env) {
       if (typeof check !== "function") return { available: true };
       try {

@@ -1,10 +1,5 @@
 import { styleText } from "node:util";
-import {
-  type AgentEvent,
-  type ChatMessage,
-  type RunSummary,
-  summariseRun,
-} from "@langchain-mini/core";
+import { type AgentEvent, type ChatMessage, RunStats, type RunSummary } from "@langchain-mini/core";
 
 /**
  * `ask --verbose`: the exact prompt (or messages) of every LLM call and its raw
@@ -15,10 +10,12 @@ export function createVerboseTrace(stream: NodeJS.WriteStream) {
     styleText(style, text, { stream });
   const rule = (title: string) =>
     paint(["bold", "magenta"], `──── ${title} ${"─".repeat(Math.max(4, 60 - title.length))}`);
-  const events: AgentEvent[] = [];
+  // The summary is kept up to date, not recomputed from kept events: a long run stays small.
+  let stats = new RunStats();
 
   return (event: AgentEvent) => {
-    events.push(event);
+    if (event.type === "run-start") stats = new RunStats();
+    stats.add(event);
     if (event.type === "llm-start") {
       stream.write(`${rule(`Prompt · LLM call ${event.step}`)}\n`);
       const text = event.prompt ?? formatMessages(event.messages ?? []);
@@ -30,7 +27,7 @@ export function createVerboseTrace(stream: NodeJS.WriteStream) {
     } else if (event.type === "log") {
       stream.write(`${paint("gray", `${event.source}: ${event.message}`)}\n`);
     } else if (event.type === "run-end") {
-      stream.write(`${paint("bold", formatSummary(summariseRun(events)))}\n`);
+      stream.write(`${paint("bold", formatSummary(stats.summary))}\n`);
     }
   };
 }

@@ -1,4 +1,4 @@
-import type { AgentEvent } from "@langchain-mini/core";
+import type { WireEvent } from "../boundary/wire-event.js";
 import { readUserFile } from "../config/read-user-file.js";
 import { usageError } from "../config/usage-error.js";
 import type { TraceLine } from "./trace-writer.js";
@@ -42,7 +42,7 @@ function isTraceLine(value: unknown): value is TraceLine {
 }
 
 /** The completions of every LLM call, in order: a `script:` file that re-runs the trace offline. */
-export function completionsOf(lines: readonly AgentEvent[]) {
+export function completionsOf(lines: readonly WireEvent[]) {
   // A call that failed or was cancelled gave no reply to play back.
   return lines.flatMap((line) => (line.type === "llm-end" && !line.error ? [line.completion] : []));
 }

@@ -1,24 +1,28 @@
 import { closeSync, mkdirSync, openSync, writeSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import type { AgentEvent } from "@langchain-mini/core";
+import { createLineBatch } from "../boundary/line-batch.js";
+import type { WireEvent } from "../boundary/wire-event.js";
 import type { Env } from "../config/env.js";
 import { usageError } from "../config/usage-error.js";
-import { createRedactor } from "./redact.js";
 
-/** One trace line: the event plus its time, in ms since the trace began. */
-export type TraceLine = AgentEvent & { readonly timeMs: number };
+/** One trace line: an event in its wire form plus its time, in ms since the trace began. */
+export type TraceLine = WireEvent & { readonly timeMs: number };
 
 export interface TraceWriter {
   readonly path: string;
-  write(event: AgentEvent): void;
+  /** Takes events already through the output boundary (secrets blanked). */
+  write(event: WireEvent): void;
+  /** Writes what waits, then closes the file. */
   close(): void;
 }
 
 /**
- * Writes every event as one JSON line, synchronously, so a run killed half-way leaves a
- * valid trace up to that point. Secrets are redacted from each line before it is written.
+ * Writes every event as one JSON line. Lines go out together at the end of each tick of
+ * the event loop (at most 64 KB wait), so a run killed half-way leaves a valid trace up
+ * to its last tick. A file that stops taking lines (a full disk) ends the trace with one
+ * warning; the run goes on.
  */
-export function openTrace(path: string, env: Env): TraceWriter {
+export function openTrace(path: string, onWarning: (message: string) => void): TraceWriter {
   let descriptor: number;
   try {
     mkdirSync(dirname(path), { recursive: true });
@@ -26,20 +30,36 @@ export function openTrace(path: string, env: Env): TraceWriter {
   } catch (error) {
     throw usageError(`Cannot write the trace file ${resolve(path)}: ${(error as Error).message}`);
   }
-  const redact = createRedactor(env);
   const started = performance.now();
   let open = true;
+  const batch = createLineBatch((text) => {
+    if (!open) return;
+    try {
+      const bytes = Buffer.from(text);
+      for (let offset = 0; offset < bytes.length; ) {
+        offset += writeSync(descriptor, bytes, offset);
+      }
+    } catch (error) {
+      open = false;
+      closeSync(descriptor);
+      onWarning(
+        `the trace file ${resolve(path)} could not be written (${(error as Error).message}): it stops here`,
+      );
+    }
+  });
+  let closed = false;
   return {
     path,
     write(event) {
       if (!open) return;
-      const line: TraceLine = {
-        ...event,
-        timeMs: Math.round((performance.now() - started) * 1000) / 1000,
-      };
-      writeSync(descriptor, `${redact(JSON.stringify(line))}\n`);
+      const timeMs = Math.round((performance.now() - started) * 1000) / 1000;
+      // The event's JSON with the time as its last field, without copying the event.
+      batch.add(`${JSON.stringify(event).slice(0, -1)},"timeMs":${timeMs}}\n`);
     },
     close() {
+      if (closed) return;
+      closed = true;
+      batch.flush();
       if (!open) return;
       open = false;
       closeSync(descriptor);
@@ -51,10 +71,14 @@ export function openTrace(path: string, env: Env): TraceWriter {
  * `--trace <file>` wins; otherwise `LANGCHAIN_MINI_TRACE=<dir>` gives one file per run.
  * Returns undefined when neither asks for a trace.
  */
-export function traceFromOptions(file: string | undefined, env: Env): TraceWriter | undefined {
-  if (file) return openTrace(file, env);
+export function traceFromOptions(
+  file: string | undefined,
+  env: Env,
+  onWarning: (message: string) => void,
+): TraceWriter | undefined {
+  if (file) return openTrace(file, onWarning);
   const directory = env.LANGCHAIN_MINI_TRACE;
   if (!directory) return undefined;
   const stamp = new Date().toISOString().replace(/[:.]/g, "-");
-  return openTrace(join(directory, `run-${stamp}-${process.pid}.jsonl`), env);
+  return openTrace(join(directory, `run-${stamp}-${process.pid}.jsonl`), onWarning);
 }

@@ -1,4 +1,5 @@
 import { type AgentEvent, NO_USAGE } from "@langchain-mini/core";
+import { createPromptRebuilder } from "../boundary/rebuild-prompts.js";
 import type { TraceLine } from "../trace/trace-writer.js";
 import type { ChatService } from "./chat-service.js";
 
@@ -53,11 +54,13 @@ export function createReplayChat(
       const run = runs[next++];
       if (!run) return;
       let previous = run.sinceMs;
+      // The inspector shows whole prompts, rebuilt as --verbose and replay --text do.
+      const rebuild = createPromptRebuilder();
       for (const { timeMs, ...event } of run.lines) {
         if (speed > 0) await sleep((timeMs - previous) / speed, signal);
         if (signal.aborted) return;
         previous = timeMs;
-        yield event as AgentEvent;
+        yield rebuild(event);
       }
       if (run.lines.at(-1)?.type !== "run-end") yield cutShort(run);
     },

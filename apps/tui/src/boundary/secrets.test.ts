@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { REDACTED } from "./secret-patterns.js";
+import { declareSecrets, secretMatcher } from "./secrets.js";
+
+describe("the environment's secrets", () => {
+  it("are the values of variables named like keys, tokens and passwords", () => {
+    const { redact } = secretMatcher({
+      ACME_API_KEY: "acme-1234567",
+      GITHUB_TOKEN: "ghp_abcdefgh",
+      HOME: "/home/ada",
+    });
+    expect(redact("acme-1234567 ghp_abcdefgh /home/ada")).toBe(`${REDACTED} ${REDACTED} /home/ada`);
+  });
+
+  it("include the password of a URL in the environment, as written and decoded", () => {
+    const { redact } = secretMatcher({
+      LANGCHAIN_MINI_STORE: "redis://app:p%40ssw0rd!@cache:6379/2",
+      HOME: "/home/ada",
+    });
+    expect(redact("redis://app:p%40ssw0rd!@cache and p@ssw0rd! and /home/ada")).toBe(
+      `redis://app:${REDACTED}@cache and ${REDACTED} and /home/ada`,
+    );
+  });
+
+  it("leave URLs without passwords, and short ones, alone", () => {
+    const { redact } = secretMatcher({
+      LANGCHAIN_MINI_STORE: "redis://cache:6379/2",
+      OTHER_URL: "redis://:pw@cache",
+    });
+    expect(redact("redis://cache:6379/2 pw")).toBe("redis://cache:6379/2 pw");
+  });
+
+  it("include a loaded plug-in's settings marked secret, from the moment it is loaded", () => {
+    const env = { VAULT_PHRASE: "correct horse battery" };
+    const matcher = secretMatcher(env);
+    expect(matcher.redact("correct horse battery")).toBe("correct horse battery");
+    declareSecrets([{ name: "VAULT_PHRASE", description: "the phrase", secret: true }]);
+    expect(matcher.redact("opened with correct horse battery")).toBe(`opened with ${REDACTED}`);
+    const stream = matcher.stream();
+    expect(stream.push("correct horse") + stream.push(" battery!") + stream.flush()).toBe(
+      `${REDACTED}!`,
+    );
+  });
+});

@@ -1,0 +1,88 @@
+import type { AgentEvent } from "@langchain-mini/core";
+import { redactStrings } from "./redact-strings.js";
+import type { SecretMatcher } from "./secret-matcher.js";
+import type { StreamingRedactor } from "./streaming-redactor.js";
+import type { WireEvent, WireLlmStart } from "./wire-event.js";
+
+type LlmStart = Extract<AgentEvent, { readonly type: "llm-start" }>;
+type LlmDelta = Extract<AgentEvent, { readonly type: "llm-delta" }>;
+
+/** Turns one agent event into its wire form: zero, one or two wire events, in order. */
+export type ToWire = (event: AgentEvent, emit: (event: WireEvent) => void) => void;
+
+/**
+ * The one place secrets are blanked, for one stream of runs (a command's, or the
+ * terminal UI's). The work is proportional to the new text: an agent call's prompt is
+ * read only for what it appended, and a completion's deltas and the run's prompt are
+ * each a stream, so a key split across two pieces is blanked (the tail that could begin
+ * one waits for the next piece; the deltas' tail goes out as a last delta before the
+ * next event).
+ */
+export function createWireForm(secrets: SecretMatcher): ToWire {
+  const redact = secrets.redact;
+  // The agent's prompt so far in this run, as a stream; and whether its chat has begun.
+  let prompt: StreamingRedactor | undefined;
+  let chatBegun = false;
+  // The LLM call that is streaming now, and the delta its held-back tail would go out as.
+  let completion: StreamingRedactor | undefined;
+  let lastDelta: LlmDelta | undefined;
+
+  function startOf(event: LlmStart): WireLlmStart {
+    const tag = event.purpose
+      ? { type: event.type, step: event.step, purpose: event.purpose }
+      : { type: event.type, step: event.step };
+    const { messages, newMessages } = event;
+    if (event.purpose) {
+      // Memory's own calls: whole, and apart from the agent's chain of prompts.
+      return messages
+        ? { ...tag, messages: redactStrings(messages, redact) }
+        : { ...tag, prompt: redact(event.prompt ?? "") };
+    }
+    if (messages) {
+      if (newMessages !== undefined && chatBegun) {
+        const added = messages.slice(messages.length - newMessages);
+        return { ...tag, appendedMessages: redactStrings(added, redact) };
+      }
+      chatBegun = true;
+      return { ...tag, messages: redactStrings(messages, redact) };
+    }
+    if (event.appended !== undefined && prompt) {
+      return { ...tag, appended: prompt.push(event.appended) };
+    }
+    prompt = secrets.stream();
+    return { ...tag, prompt: prompt.push(event.prompt ?? "") };
+  }
+
+  return (event, emit) => {
+    // A plug-in's log line comes at any time, even between two deltas: it leaves the
+    // streams as they are.
+    if (event.type === "log") {
+      emit(redactStrings(event, redact));
+      return;
+    }
+    if (completion && event.type !== "llm-delta") {
+      const rest = completion.flush();
+      completion = undefined;
+      if (rest && lastDelta) emit({ ...lastDelta, text: rest });
+    }
+    switch (event.type) {
+      case "run-start":
+        prompt = undefined;
+        chatBegun = false;
+        emit(redactStrings(event, redact));
+        return;
+      case "llm-start":
+        emit(startOf(event));
+        return;
+      case "llm-delta": {
+        completion ??= secrets.stream();
+        lastDelta = event;
+        const text = completion.push(event.text);
+        if (text) emit(text === event.text ? event : { ...event, text });
+        return;
+      }
+      default:
+        emit(redactStrings(event, redact));
+    }
+  };
+}
