@@ -42,6 +42,7 @@ export {
   type ToolDefinition,
 } from "./llm.js";
 export { LlmRunnable } from "./llm-runnable.js";
+export { makeDirectory } from "./make-directory.js";
 export { LONGEST_TIMER_MS, readMilliseconds } from "./milliseconds.js";
 export {
   cutAtObservation,

@@ -1,6 +1,6 @@
-import { mkdir, open, rename, rm, stat } from "node:fs/promises";
+import { open, rename, rm, stat } from "node:fs/promises";
 import { dirname } from "node:path";
-import { abortError, LangchainMiniError } from "@langchain-mini/core";
+import { abortError, LangchainMiniError, makeDirectory } from "@langchain-mini/core";
 import { magicProblem, readMagic } from "./gguf-file.js";
 
 export interface DownloadProgress {
@@ -34,7 +34,15 @@ export async function downloadModelFile(
   options: DownloadOptions = {},
 ): Promise<void> {
   const part = `${destination}.part`;
-  await mkdir(dirname(destination), { recursive: true });
+  try {
+    makeDirectory(dirname(destination));
+  } catch (error) {
+    throw new LangchainMiniError(
+      "config_invalid",
+      `Cannot make the models directory ${dirname(destination)} (${(error as Error).message}): check that LANGCHAIN_MINI_HOME (or the default data directory) is a writable directory`,
+      { cause: error },
+    );
+  }
   const retries = options.retries ?? 3;
   let delay = options.retryDelayMs ?? 500;
   for (let attempt = 0; ; attempt++) {

@@ -1,9 +1,10 @@
-import { mkdir, open, readdir, readFile, rename, stat, unlink, writeFile } from "node:fs/promises";
+import { open, readdir, readFile, rename, stat, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import {
   checkSessionName,
   isSessionRecord,
   type LoadedSession,
+  makeDirectory,
   type SessionInfo,
   type SessionRecord,
   type SessionStore,
@@ -53,7 +54,7 @@ export class FileSessionStore implements SessionStore {
   async append(session: string, record: SessionRecord) {
     const path = this.pathOf(session);
     try {
-      await mkdir(this.directory, { recursive: true });
+      makeDirectory(this.directory);
       const file = await open(path, "a+");
       let size: number;
       try {

@@ -7,6 +7,7 @@ const reasons: Record<string, string> = {
   ENOSPC: "the disk is full",
   EDQUOT: "the disk quota is used up",
   ENOTDIR: "part of the path is a file, not a directory",
+  ENOENT: "no directory can be made there",
 };
 
 /** A file-system failure as one line that names the file and what to check. */

@@ -225,6 +225,30 @@ describe("ask --session across processes", () => {
     );
   });
 
+  it("a data directory that cannot be made is one warning line, and the answer still comes", async () => {
+    const directory = tempDir();
+    const script = writeScript(directory, [" ok\nFinal Answer: answered anyway"]);
+    // Node's own recursive mkdir retries forever under /proc: the command never ended.
+    const result = await runCli(["ask", "--session", "s", "--llm", `script:${script}`, "q"], {
+      cwd: directory,
+      env: { LANGCHAIN_MINI_HOME: "/proc/langchain-mini-nope" },
+    });
+    expect(result.stdout).toBe("answered anyway\n");
+    expect(result.stderr.split("\n").filter((line) => line.includes("/proc/"))).toEqual([
+      "Warning: Cannot save to session 's' at /proc/langchain-mini-nope/sessions/s.jsonl: no directory can be made there: check that LANGCHAIN_MINI_HOME (or the default data directory) is a writable directory (the answer was not saved)",
+    ]);
+    expect(result.status).toBe(0);
+
+    const trace = await runCli(
+      ["ask", "--trace", "/proc/langchain-mini-nope/run.jsonl", "--llm", `script:${script}`, "q"],
+      { cwd: directory },
+    );
+    expect(trace.stderr).toBe(
+      "langchain-mini: Cannot write the trace file /proc/langchain-mini-nope/run.jsonl: ENOENT: no such file or directory, mkdir '/proc/langchain-mini-nope'\n",
+    );
+    expect(trace.status).toBe(2);
+  });
+
   it("explains a bad session name or history kind in one line, exit 2", async () => {
     const directory = tempDir();
     const script = writeScript(directory, [" ok\nFinal Answer: x"]);

@@ -1,6 +1,7 @@
-import { mkdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
+import { readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { makeDirectory } from "@langchain-mini/core";
 import { usageError } from "../config/usage-error.js";
 
 /**
@@ -29,7 +30,13 @@ export function dependenciesOf(home: string): Dependencies {
  * or a move, the new one).
  */
 export function preparePluginProject(home: string) {
-  mkdirSync(home, { recursive: true });
+  try {
+    makeDirectory(home);
+  } catch (error) {
+    throw usageError(
+      `Cannot make the plug-in folder ${home} (${(error as Error).message}): check that LANGCHAIN_MINI_HOME (or the default data directory) is a writable directory`,
+    );
+  }
   const manifest = readManifest(home) ?? {
     name: "langchain-mini-plugins",
     private: true,

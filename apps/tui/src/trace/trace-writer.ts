@@ -1,5 +1,6 @@
-import { closeSync, mkdirSync, openSync, writeSync } from "node:fs";
+import { closeSync, openSync, writeSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import { makeDirectory } from "@langchain-mini/core";
 import { createLineBatch } from "../boundary/line-batch.js";
 import type { WireEvent } from "../boundary/wire-event.js";
 import type { Env } from "../config/env.js";
@@ -25,7 +26,7 @@ export interface TraceWriter {
 export function openTrace(path: string, onWarning: (message: string) => void): TraceWriter {
   let descriptor: number;
   try {
-    mkdirSync(dirname(path), { recursive: true });
+    makeDirectory(dirname(path));
     descriptor = openSync(path, "w");
   } catch (error) {
     throw usageError(`Cannot write the trace file ${resolve(path)}: ${(error as Error).message}`);
