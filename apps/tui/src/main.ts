@@ -5,6 +5,8 @@ import { enableCompileCache } from "node:module";
 // skip parsing, about 3 ms for ask and a third of Ink, React and Yoga's load for the UI.
 enableCompileCache?.();
 const { exitWith, reportFailure } = await import("./report-failure.js");
+const { handleStopSignals, stoppedStatus, wasStopped } = await import("./stop-signals.js");
+handleStopSignals();
 
 const HELP = `langchain-mini: ask an LLM agent questions, with tools, in a ReAct loop.
 
@@ -50,6 +52,15 @@ async function main(argv: readonly string[]): Promise<number> {
 }
 
 const debug = process.argv.includes("--debug");
-main(process.argv.slice(2)).then(exitWith, (error: unknown) =>
-  exitWith(reportFailure(error, debug)),
+const finish = (status: number) => exitWith(stoppedStatus(status));
+// Nothing left to wait for, yet the command has not finished: a plug-in's promise that
+// never settles. Not exit 0, which means an answer was written.
+process.once("beforeExit", () => {
+  process.stderr.write(
+    "langchain-mini: stopped: the command was left waiting for something that can never happen (a plug-in promise that never settles?)\n",
+  );
+  process.exit(1);
+});
+main(process.argv.slice(2)).then(finish, (error: unknown) =>
+  finish(wasStopped() ? 1 : reportFailure(error, debug)),
 );

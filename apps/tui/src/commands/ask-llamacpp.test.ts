@@ -76,7 +76,7 @@ describe("ask --llm llamacpp: a generated GGUF model, in process", () => {
         });
       },
     });
-    expect(result.status).toBe(1);
+    expect(result.status).toBe(130);
     const events = result.stdout
       .trimEnd()
       .split("\n")

@@ -62,7 +62,8 @@ Options:
   --trace <file>     write every event as JSON lines (LANGCHAIN_MINI_TRACE=<dir>: one file per run)
   --debug            add stack traces to errors
 
-Exit status: 0 answered, 1 no answer, 2 usage or configuration error.`;
+Exit status: 0 answered, 1 no answer, 2 usage or configuration error, 130/143 stopped by
+SIGINT (Ctrl-C)/SIGTERM.`;
 
 /** `ask`: one question, the answer on stdout, the trace on stderr. Returns the exit status. */
 export async function ask(argv: readonly string[]): Promise<number> {

@@ -83,6 +83,20 @@ describe("the terminal UI in a real terminal (tmux)", { timeout: TERMINAL_TEST_T
     expect(await screen.exitStatus()).toBe(0);
   });
 
+  it("leaves the chat on SIGTERM, mid-question, with the signal's status", async () => {
+    const screen = terminal();
+    const script = writeScript(screen.directory, [
+      { text: " slow\nFinal Answer: x", delayMs: 600_000 },
+    ]);
+    screen.start(["--llm", `script:${script}`]);
+    await screen.waitFor("How can I help?");
+    screen.send("q", true);
+    screen.send("Enter");
+    await screen.waitFor("waiting for the model");
+    screen.signalApp("SIGTERM");
+    expect(await screen.exitStatus()).toBe(143);
+  });
+
   it("says where it moved a damaged session file, and goes on with the session", async () => {
     const home = join(tempDir(), "h");
     const screen = new Terminal(undefined, { LANGCHAIN_MINI_HOME: home });

@@ -74,6 +74,13 @@ export class Terminal {
     return Number(readFileSync(this.statusFile, "utf8").trim());
   }
 
+  /** Signals the app, as `kill` from another terminal does (the app is the pane shell's child). */
+  signalApp(signal: NodeJS.Signals) {
+    const shell = this.#tmux("list-panes", "-F", "#{pane_pid}").trim();
+    const [app] = readFileSync(`/proc/${shell}/task/${shell}/children`, "utf8").trim().split(" ");
+    process.kill(Number(app), signal);
+  }
+
   kill() {
     spawnSync("tmux", ["-L", this.#socket, "kill-server"]);
   }

@@ -2,6 +2,7 @@ import { render } from "ink";
 import type { LoadedTrace } from "../trace/read-trace.js";
 import { ReplayApp } from "./components/replay-app.js";
 import { recordedRuns } from "./replay-chat.js";
+import { untilExit } from "./until-exit.js";
 
 /**
  * Replays a trace full-screen through the chat's panes until the user quits. Resolves
@@ -26,6 +27,6 @@ export async function startReplay(
       maxFps: 30,
     },
   );
-  const result = await instance.waitUntilExit();
+  const result = await untilExit(instance);
   return typeof result === "number" ? result : 0;
 }

@@ -5,6 +5,7 @@ import { App } from "./components/app.js";
 import { SetupScreen } from "./components/setup-screen.js";
 import type { LocalModelOffer } from "./local-model-offer.js";
 import { setupSettings } from "./setup-settings.js";
+import { untilExit } from "./until-exit.js";
 
 /**
  * Draws the chat full-screen (the alternate screen, as vim and htop do) until the user
@@ -13,7 +14,7 @@ import { setupSettings } from "./setup-settings.js";
  */
 export async function startChat(service: ChatService, opened?: OpenedSession): Promise<number> {
   const instance = render(<App service={service} opened={opened} />, CHAT_RENDER_OPTIONS);
-  return exitStatus(await instance.waitUntilExit());
+  return exitStatus(await untilExit(instance));
 }
 
 /** How the chat is drawn; the rendering benchmark draws with the same. */
@@ -44,7 +45,7 @@ export async function startSetup(
     exitOnCtrlC: false,
     interactive: true,
   });
-  const result = await instance.waitUntilExit();
+  const result = await untilExit(instance);
   return result === "download" ? result : exitStatus(result);
 }
 

@@ -1,0 +1,52 @@
+const STATUS = { SIGINT: 130, SIGTERM: 143 } as const;
+type StopSignal = keyof typeof STATUS;
+
+/** How long a command gets to wind down after the first signal (end its run, close a trace). */
+const GRACE_MS = 5_000;
+
+let received: StopSignal | undefined;
+let reported = false;
+
+/**
+ * SIGINT and SIGTERM end every command promptly, whatever it waits on. A command that
+ * listens itself (ask aborts its run) winds down, and the process ends once it is done,
+ * or GRACE_MS after the signal (a plug-in that ignores its AbortSignal, a write that never
+ * returns), or at once on a second signal; a command that does not listen ends at once.
+ * The exit status is the shell's for the signal (130, 143), with one line saying why.
+ */
+export function handleStopSignals() {
+  for (const signal of Object.keys(STATUS) as StopSignal[]) {
+    process.on(signal, () => {
+      const commandListens = process.listenerCount(signal) > 1;
+      if (received || !commandListens) stopNow(signal);
+      received = signal;
+      // Kept alive by this timer even when what it waited on can never settle; a command
+      // that finishes sooner exits through `stoppedStatus` instead.
+      setTimeout(() => stopNow(signal), GRACE_MS);
+    });
+  }
+}
+
+/** Whether a stop signal came: a failure after it is the stop, not news for the user. */
+export function wasStopped() {
+  return received !== undefined;
+}
+
+/** After a stop signal, the signal's exit status (and the line that says so); else `status`. */
+export function stoppedStatus(status: number) {
+  if (!received) return status;
+  report(received);
+  return STATUS[received];
+}
+
+function stopNow(signal: StopSignal): never {
+  report(received ?? signal);
+  // Not waiting for stdout to drain: a reader that stopped reading must not keep us here.
+  process.exit(STATUS[received ?? signal]);
+}
+
+function report(signal: StopSignal) {
+  if (reported) return;
+  reported = true;
+  process.stderr.write(`langchain-mini: stopped by ${signal}\n`);
+}
