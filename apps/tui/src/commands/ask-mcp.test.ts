@@ -184,8 +184,11 @@ describe("ask: cancelling a slow MCP call", () => {
           );
         },
       });
-      expect(result.status).toBe(1);
+      expect(result.status).toBe(signal === "SIGINT" ? 130 : 143);
       expect(result.stderr).toContain("cancelled");
+      expect(result.stderr.trimEnd().split("\n").at(-1)).toBe(
+        `langchain-mini: stopped by ${signal}`,
+      );
       const call = messagesIn(log).find(isCall);
       expect(messagesIn(log)).toContainEqual(
         expect.objectContaining({
