@@ -9,57 +9,35 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeOllama } from "./fake-ollama.js";
-import { mustRun, runCommand, userEnv } from "./run-command.js";
-import { hasTmux, Terminal } from "./terminal.js";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { mustRun, npmInstall, runCommand, userEnv } from "./run-command.js";
 
 /**
- * What a user gets from npm: every workspace package packed with `pnpm pack` (which turns
- * `workspace:^` into versions), installed with plain npm into a project outside the
- * workspace, then used there. npm may fetch third-party dependencies from the registry.
+ * What a user gets from npm: every workspace package, packed once (src/global-setup.ts),
+ * installed with plain npm into a project outside the workspace, then used there as a
+ * library. npm may fetch third-party dependencies from the registry.
  * `--omit=optional --ignore-scripts` skips node-llama-cpp's prebuilt GPU builds and its
  * download-or-compile postinstall: the llamacpp provider is installed but not run here.
+ * The CLI on its own, with plug-ins added, is installed-cli.test.ts.
  */
 const root = resolve(import.meta.dirname, "../../..");
 /** The packages under test: this package's dev dependencies, so turbo builds them first. */
 const manifest = JSON.parse(readFileSync(join(import.meta.dirname, "../package.json"), "utf8"));
 const names = Object.keys(manifest.devDependencies as Record<string, string>);
+const packed = inject("packed");
 
-interface Packed {
-  readonly name: string;
-  readonly filename: string;
-  readonly files: readonly { readonly path: string }[];
-}
-
-let packed: Packed[];
 let project: string;
-let destination: string;
 
 beforeAll(async () => {
-  destination = mkdtempSync(join(tmpdir(), "langchain-mini-packs-"));
-  const filters = names.flatMap((name) => ["--filter", name]);
-  const pack = await mustRun(
-    "pnpm",
-    ["-r", ...filters, "pack", "--pack-destination", destination, "--json"],
-    { cwd: root },
-  );
-  packed = JSON.parse(pack.stdout) as Packed[];
-
   project = mkdtempSync(join(tmpdir(), "langchain-mini-consumer-"));
   writeFileSync(join(project, "package.json"), '{ "private": true, "type": "module" }\n');
-  const install = ["install", "--no-audit", "--no-fund", "--omit=optional", "--ignore-scripts"];
-  // npm's default is to wait minutes per request: an unreachable registry should fail fast.
-  const network = ["--fetch-timeout=30000", "--fetch-retries=1"];
   const tarballs = packed.map((entry) => entry.filename);
-  await mustRun("npm", [...install, ...network, "--loglevel=error", ...tarballs], { cwd: project });
+  await npmInstall(project, ["--omit=optional", "--ignore-scripts", ...tarballs]);
 });
 
 // The consumer project holds about 60 MB of node_modules.
 afterAll(() => {
-  for (const directory of [project, destination]) {
-    if (directory) rmSync(directory, { recursive: true, force: true });
-  }
+  if (project) rmSync(project, { recursive: true, force: true });
 });
 
 function installedManifest(name: string) {
@@ -128,63 +106,6 @@ describe("packed and installed outside the workspace", () => {
         "",
       ].join("\n"),
     );
-  });
-
-  it("runs the example plug-ins from their tarballs through the installed CLI", async () => {
-    const ollama = await startFakeOllama([
-      " I need the time there.\nAction: clock\nAction Input: Asia/Tokyo",
-      " Now the power.\nAction: calculator\nAction Input: 2^10",
-      " I now know the final answer\nFinal Answer: It is night in Tokyo, and 2^10 is 1024.",
-    ]);
-    try {
-      const result = await npx(
-        "langchain-mini",
-        [
-          "ask",
-          "--llm",
-          "langchain-mini-llm-ollama:llama3.2:1b",
-          "--tools",
-          "calculator,langchain-mini-tool-clock",
-          "What time is it in Tokyo, and what is 2^10?",
-        ],
-        { OLLAMA_HOST: ollama.host },
-      );
-      expect(result.stderr).toMatch(
-        /Observation: \w+day \d{4}-\d\d-\d\d \d\d:\d\d:\d\d GMT\+09:00 \(Asia\/Tokyo\)\n/,
-      );
-      expect(result.stderr).toContain("Observation: 1024\n");
-      expect(result.stdout).toBe("It is night in Tokyo, and 2^10 is 1024.\n");
-      expect(result.status).toBe(0);
-      expect(ollama.requests).toHaveLength(3);
-      expect(ollama.requests[0]).toMatchObject({ model: "llama3.2:1b", stream: true });
-      // The plug-in tool is offered to the model by its own name and description.
-      expect(String(ollama.requests[0]?.prompt)).toMatch(/clock: Useful for getting the current/);
-    } finally {
-      await ollama.close();
-    }
-  });
-
-  it("runs the example plug-ins in the installed terminal UI", async () => {
-    if (!hasTmux) throw new Error("This test needs tmux: apt-get install tmux (.ci/run does this)");
-    const ollama = await startFakeOllama([
-      " I need the time there.\nAction: clock\nAction Input: Asia/Tokyo",
-      " I now know the final answer\nFinal Answer: It is night in Tokyo.",
-    ]);
-    const terminal = new Terminal(userEnv({ OLLAMA_HOST: ollama.host }));
-    try {
-      const options =
-        "--llm langchain-mini-llm-ollama:llama3.2 --tools calculator,langchain-mini-tool-clock";
-      terminal.start(`cd '${project}' && npx langchain-mini ${options}`);
-      await terminal.waitFor(/How can I help\?/);
-      terminal.send("What time is it in Tokyo?", true);
-      terminal.send("Enter");
-      const screen = await terminal.waitFor(/It is night in Tokyo\./);
-      expect(screen).toMatch(/Observation: \w+day \d{4}-\d\d-\d\d \d\d:\d\d:\d\d GMT\+09:00/);
-      expect(screen).toContain("ollama:llama3.2");
-    } finally {
-      terminal.kill();
-      await ollama.close();
-    }
   });
 
   it("the installed CLI says in one line when a module is not the plug-in asked for", async () => {
