@@ -4,16 +4,17 @@ export const REDACTED = "[REDACTED]";
 /** Shorter values are too common in ordinary text to blank without mangling it. */
 export const MIN_SECRET_LENGTH = 6;
 
-// A key shape starts only where a word does (the character before is not a word character).
-const WORD_START = "(?<![A-Za-z0-9_])";
+// A key shape starts only where a word does (the character before is not a word
+// character). The check comes after the first letter, so the pattern starts with a letter
+// and the regular expression engine can skip ahead to it: many times faster on plain text.
+const startsWord = (first: string) => `${first}(?<![A-Za-z0-9_]${first})`;
 // OpenAI-style keys: `sk-` and at least 16 key characters, as many as follow.
 const KEY_CHARS = "[A-Za-z0-9_-]";
-const KEY_SHAPE = `sk-${KEY_CHARS}{16,}`;
+const KEY_SHAPE = `${startsWord("s")}k-${KEY_CHARS}{16,}`;
 // Bearer tokens: `Bearer`, 1–8 spaces (bounded, so a partial one is bounded too), at least
 // 8 token characters, then any `=` padding.
 const TOKEN_CHARS = "[A-Za-z0-9._~+/-]";
-const BEARER = "[Bb][Ee][Aa][Rr][Ee][Rr]";
-const BEARER_SHAPE = `${BEARER}\\s{1,8}${TOKEN_CHARS}{8,}=*`;
+const BEARER_SHAPE = `${startsWord("[Bb]")}[Ee][Aa][Rr][Ee][Rr]\\s{1,8}${TOKEN_CHARS}{8,}=*`;
 
 /**
  * The longest text that can be the start of a key shape without being one yet:
@@ -53,17 +54,14 @@ export function compileSecretPatterns(values: Iterable<string>): SecretPatterns 
   }
   // Longest first, so a value that contains another is blanked whole.
   const literals = [...unique].sort((a, b) => b.length - a.length);
-  const literal = literals.length ? literals.map(escapeRegExp).join("|") : "(?!)";
+  const shapes = `(?<key>${KEY_SHAPE})|(?<bearer>${BEARER_SHAPE})`;
   const find = new RegExp(
-    `(?<literal>${literal})|${WORD_START}(?:(?<key>${KEY_SHAPE})|(?<bearer>${BEARER_SHAPE}))`,
+    literals.length ? `(?<literal>${literals.map(escapeRegExp).join("|")})|${shapes}` : shapes,
     "g",
   );
-  const partialBearer =
-    "[Bb](?:[Ee](?:[Aa](?:[Rr](?:[Ee](?:[Rr](?:\\s{1,8}(?:[A-Za-z0-9._~+/-]{0,7}))?)?)?)?)?)?";
-  const partialShape = new RegExp(
-    `${WORD_START}(?:s(?:k(?:-${KEY_CHARS}{0,15})?)?|${partialBearer})$`,
-    "g",
-  );
+  const partialKey = `${startsWord("s")}(?:k(?:-${KEY_CHARS}{0,15})?)?`;
+  const partialBearer = `${startsWord("[Bb]")}(?:[Ee](?:[Aa](?:[Rr](?:[Ee](?:[Rr](?:\\s{1,8}${TOKEN_CHARS}{0,7})?)?)?)?)?)?`;
+  const partialShape = new RegExp(`(?:${partialKey}|${partialBearer})$`, "g");
   return {
     find,
     partialShape,
