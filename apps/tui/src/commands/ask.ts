@@ -18,6 +18,7 @@ import { buildRuntime, type Runtime, runOptionSpec } from "../config/run-options
 import { chooseStore, STORE_HELP, storeFlag } from "../config/store-choice.js";
 import { usageError } from "../config/usage-error.js";
 import { createDownloadProgress } from "../render/download-progress.js";
+import { terminalOutput } from "../render/terminal-output.js";
 import { createTextTrace } from "../render/text-trace.js";
 import { createVerboseTrace } from "../render/verbose-trace.js";
 import { traceFromOptions } from "../trace/trace-writer.js";
@@ -111,8 +112,10 @@ export async function ask(argv: readonly string[]): Promise<number> {
   }
   if (trace) wire.push((event) => trace.write(event));
   const display: Array<(event: AgentEvent) => void> = [];
-  if (!json) display.push(createTextTrace(process.stderr));
-  if (values.verbose && !json) display.push(createVerboseTrace(process.stderr));
+  // The text trace on stderr: one write per tick of the event loop.
+  const stderr = terminalOutput(process.stderr);
+  if (!json) display.push(createTextTrace(stderr));
+  if (values.verbose && !json) display.push(createVerboseTrace(stderr));
   const render = createEventOutput({ secrets, wire, display });
   const onNotice = (notice: PluginNotice) => {
     if (notice.level !== "log") return;
@@ -144,6 +147,7 @@ export async function ask(argv: readonly string[]): Promise<number> {
     }
     const result = await run.result;
     if (result.status !== "answered") return 1;
+    stderr.flush();
     if (!json) process.stdout.write(`${secrets.redact(result.answer ?? "")}\n`);
     return 0;
   } finally {
@@ -151,6 +155,7 @@ export async function ask(argv: readonly string[]): Promise<number> {
     await runtime?.close();
     await store?.close?.();
     json?.flush();
+    stderr.flush();
     trace?.close();
     process.off("SIGINT", onSignal);
     process.off("SIGTERM", onSignal);

@@ -1,7 +1,9 @@
 import { parseArgs } from "node:util";
 import type { AgentEvent } from "@langchain-mini/core";
+import { createLineBatch } from "../boundary/line-batch.js";
 import { createPromptRebuilder } from "../boundary/rebuild-prompts.js";
 import { usageError } from "../config/usage-error.js";
+import { terminalOutput } from "../render/terminal-output.js";
 import { createTextTrace } from "../render/text-trace.js";
 import { createVerboseTrace } from "../render/verbose-trace.js";
 import { completionsOf, readTrace } from "../trace/read-trace.js";
@@ -57,20 +59,24 @@ export async function replay(argv: readonly string[]): Promise<number> {
   }
   // --json gives the recorded events as they are; the text renderers get whole prompts.
   const rebuild = createPromptRebuilder();
+  const stderr = terminalOutput(process.stderr);
   const renderers: Array<(event: AgentEvent) => void> = [
-    createTextTrace(process.stderr),
-    ...(values.verbose ? [createVerboseTrace(process.stderr)] : []),
+    createTextTrace(stderr),
+    ...(values.verbose ? [createVerboseTrace(stderr)] : []),
   ];
+  const json = createLineBatch((text) => process.stdout.write(text));
   let previous = 0;
   for (const { timeMs, ...event } of lines) {
     if (speed > 0) await sleep((timeMs - previous) / speed);
     previous = timeMs;
-    if (values.json) process.stdout.write(`${JSON.stringify(event)}\n`);
+    if (values.json) json.add(`${JSON.stringify(event)}\n`);
     else {
       const shown = rebuild(event);
       for (const render of renderers) render(shown);
     }
   }
+  json.flush();
+  stderr.flush();
   const end = lines.findLast((line) => line.type === "run-end");
   if (!complete || end?.type !== "run-end") {
     process.stderr.write(

@@ -1,7 +1,5 @@
-import { styleText } from "node:util";
 import type { AgentEvent } from "@langchain-mini/core";
-
-type Style = Parameters<typeof styleText>[0];
+import type { Style, TerminalOutput } from "./terminal-output.js";
 
 /** Seed 001 traced search in purple and the calculator in blue; other tools get cyan. */
 // A Map: tool names come from the model, and `constructor` must not find Object's.
@@ -12,12 +10,12 @@ const toolColours = new Map<string, Style>([
 
 /**
  * The Thought / Action / Action Input / Observation trace of `ask`, for stderr: coloured
- * on a terminal, plain when piped (styleText checks the stream and NO_COLOR).
+ * on a terminal, plain when piped or with NO_COLOR.
  */
-export function createTextTrace(stream: NodeJS.WriteStream) {
-  const paint = (style: Style, text: string) => styleText(style, text, { stream });
+export function createTextTrace(output: TerminalOutput) {
+  const { paint } = output;
   const line = (label: string, style: Style, text: string) =>
-    stream.write(`${paint(["bold", ...([style] as Style[])] as Style, `${label}:`)} ${text}\n`);
+    output.write(`${paint(["bold", ...([style] as Style[])] as Style, `${label}:`)} ${text}\n`);
   let toolOfStep = "";
 
   return (event: AgentEvent) => {

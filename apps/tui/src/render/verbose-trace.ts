@@ -1,13 +1,12 @@
-import { styleText } from "node:util";
 import { type AgentEvent, type ChatMessage, RunStats, type RunSummary } from "@langchain-mini/core";
+import type { TerminalOutput } from "./terminal-output.js";
 
 /**
  * `ask --verbose`: the exact prompt (or messages) of every LLM call and its raw
  * completion before parsing, fenced apart and coloured apart, then a run summary.
  */
-export function createVerboseTrace(stream: NodeJS.WriteStream) {
-  const paint = (style: Parameters<typeof styleText>[0], text: string) =>
-    styleText(style, text, { stream });
+export function createVerboseTrace(output: TerminalOutput) {
+  const { paint } = output;
   const rule = (title: string) =>
     paint(["bold", "magenta"], `──── ${title} ${"─".repeat(Math.max(4, 60 - title.length))}`);
   // The summary is kept up to date, not recomputed from kept events: a long run stays small.
@@ -17,17 +16,17 @@ export function createVerboseTrace(stream: NodeJS.WriteStream) {
     if (event.type === "run-start") stats = new RunStats();
     stats.add(event);
     if (event.type === "llm-start") {
-      stream.write(`${rule(`Prompt · LLM call ${event.step}`)}\n`);
+      output.write(`${rule(`Prompt · LLM call ${event.step}`)}\n`);
       const text = event.prompt ?? formatMessages(event.messages ?? []);
-      stream.write(`${paint("gray", text)}\n`);
+      output.write(`${paint("gray", text)}\n`);
     } else if (event.type === "llm-end") {
-      stream.write(`${rule(`Completion · LLM call ${event.step}`)}\n`);
-      stream.write(`${paint("yellow", event.completion)}\n`);
-      stream.write(`${rule("end")}\n`);
+      output.write(`${rule(`Completion · LLM call ${event.step}`)}\n`);
+      output.write(`${paint("yellow", event.completion)}\n`);
+      output.write(`${rule("end")}\n`);
     } else if (event.type === "log") {
-      stream.write(`${paint("gray", `${event.source}: ${event.message}`)}\n`);
+      output.write(`${paint("gray", `${event.source}: ${event.message}`)}\n`);
     } else if (event.type === "run-end") {
-      stream.write(`${paint("bold", formatSummary(stats.summary))}\n`);
+      output.write(`${paint("bold", formatSummary(stats.summary))}\n`);
     }
   };
 }
