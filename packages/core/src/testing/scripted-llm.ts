@@ -124,12 +124,10 @@ export class ScriptedLlm implements Llm {
         },
       };
     }
-    const prompt =
-      request.prompt ?? request.messages?.map((message) => message.content).join("\n") ?? "";
     yield {
       type: "finish",
       reason: toolCalls.length > 0 ? "tool-calls" : "stop",
-      usage: { inputTokens: estimateTokens(prompt), outputTokens: estimateTokens(body) },
+      usage: { inputTokens: inputTokens(request), outputTokens: estimateTokens(body) },
     };
   }
 
@@ -142,6 +140,17 @@ export class ScriptedLlm implements Llm {
     }
     return cut === -1 ? text : text.slice(0, cut);
   }
+}
+
+/**
+ * The request's size in estimated tokens, from lengths alone: a long run's prompts are
+ * never copied or joined just to be counted.
+ */
+function inputTokens(request: LlmRequest) {
+  if (request.prompt !== undefined) return estimateTokens(request.prompt);
+  let characters = 0;
+  for (const message of request.messages ?? []) characters += message.content.length + 1;
+  return Math.ceil(Math.max(0, characters - 1) / 4);
 }
 
 /** An action in the text format: what a script written for `--agent react` replies. */
