@@ -1,4 +1,5 @@
 import type { Emit } from "./agent-run.js";
+import { costOf } from "./cost.js";
 import { errorInfo } from "./errors.js";
 import type { LlmCallPurpose } from "./events.js";
 import type { ChatMessage, FinishReason, Llm, LlmRequest, TokenUsage, ToolCall } from "./llm.js";
@@ -9,6 +10,8 @@ export interface LlmCallResult {
   readonly toolCalls: readonly ToolCall[];
   readonly reason: FinishReason;
   readonly usage?: TokenUsage;
+  /** US dollars, when the model's price and the usage are known. */
+  readonly cost?: number;
 }
 
 export interface CallLlmOptions {
@@ -68,12 +71,14 @@ export async function callLlm(
     });
     throw error;
   }
+  const cost = callCost(llm, response.usage);
   emit({
     type: "llm-end",
     ...tag,
     completion: response.text,
     reason: response.reason,
     usage: response.usage,
+    ...(cost === undefined ? {} : { cost }),
     durationMs: performance.now() - started,
   });
   if (response.reason === "length") {
@@ -88,7 +93,15 @@ export async function callLlm(
     toolCalls: response.toolCalls,
     reason: response.reason,
     usage: response.usage,
+    ...(cost === undefined ? {} : { cost }),
   };
+}
+
+/** Undefined without a price or a usage, and for a price that makes no number. */
+function callCost(llm: Llm, usage: TokenUsage | undefined): number | undefined {
+  if (!llm.price || !usage) return undefined;
+  const cost = costOf(usage, llm.price);
+  return Number.isFinite(cost) && cost >= 0 ? cost : undefined;
 }
 
 /** The messages as events show them: what providers keep on tool calls is theirs alone. */

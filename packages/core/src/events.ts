@@ -25,6 +25,11 @@ export interface AgentResult {
   readonly question: string;
   readonly steps: readonly AgentStep[];
   readonly usage: TokenUsage;
+  /**
+   * What the run's LLM calls cost in US dollars, memory's included; absent when the
+   * model's price is not known (or a call that used tokens had none).
+   */
+  readonly cost?: number;
   readonly llmCalls: number;
   readonly durationMs: number;
   /** Why there is no answer, when there is none. */
@@ -88,6 +93,8 @@ export type AgentEvent =
       readonly completion: string;
       readonly reason: FinishReason;
       readonly usage?: TokenUsage;
+      /** What the call cost in US dollars, when the model's price and the usage are known. */
+      readonly cost?: number;
       readonly durationMs: number;
       /** Set when the call failed or was cancelled; `completion` is then the text so far. */
       readonly error?: ErrorInfo;

@@ -8,6 +8,8 @@ export {
 export { type AgentRun, type Emit, startRun } from "./agent-run.js";
 export { type CallLlmOptions, callLlm, type LlmCallResult } from "./call-llm.js";
 export { Channel } from "./channel.js";
+export { costOf } from "./cost.js";
+export { CostMeter } from "./cost-meter.js";
 export {
   abortError,
   type ErrorCode,
@@ -74,6 +76,14 @@ export {
   type ToolModule,
   toolContractProblem,
 } from "./plugins.js";
+export {
+  type ModelPrice,
+  modelPriceProblem,
+  type PriceTable,
+  priceFor,
+  stillHolds,
+  type TokenRates,
+} from "./price.js";
 export { PromptTemplate } from "./prompt-template.js";
 export {
   connectionFailureCode,

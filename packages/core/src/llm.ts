@@ -1,3 +1,5 @@
+import type { ModelPrice } from "./price.js";
+
 /** A message for chat-style calls (function calling); the ReAct agent sends a plain prompt. */
 export type ChatMessage =
   | { readonly role: "system" | "user"; readonly content: string }
@@ -93,6 +95,11 @@ export interface Llm {
   readonly model: string;
   /** What it can be asked; undefined: plain prompts only, as far as hosts know. */
   readonly capabilities?: LlmCapabilities;
+  /**
+   * What the model costs, when known: every call's cost goes on its llm-end event and
+   * into the run's result. Undefined: runs show tokens only, never a guessed figure.
+   */
+  readonly price?: ModelPrice;
   stream(request: LlmRequest): AsyncIterable<LlmChunk>;
 }
 

@@ -1,4 +1,5 @@
 import type { Llm, LlmCapabilities } from "./llm.js";
+import type { PriceTable } from "./price.js";
 import type { SessionStore } from "./session-store.js";
 import type { Tool } from "./tool.js";
 
@@ -99,6 +100,12 @@ export interface LlmProviderModule extends PluginInfo {
   readonly capabilities?: LlmCapabilities;
   /** The model used when `--llm` names none, for listings. */
   readonly defaultModel?: string;
+  /**
+   * Published prices of its default and popular models, each dated (`checked`). The
+   * LLMs it makes carry their model's as `price`; hosts may list them, and lay a user's
+   * own prices over them.
+   */
+  readonly prices?: PriceTable;
   createLlm(options: CreateLlmOptions): Llm | Promise<Llm>;
 }
 

@@ -48,7 +48,7 @@ export class Agent extends AgentBase<AgentOptions> {
         }
         const request = this.#request(prompt, state.signal);
         const call = await callLlm(llm, request, { step, appended }, emit);
-        state.addUsage(call.usage);
+        state.addCall(call);
         const parsed = parseReAct(call.completion);
 
         if (parsed.type === "final-answer") {
@@ -100,7 +100,7 @@ export class Agent extends AgentBase<AgentOptions> {
       { step, appended: (appended ?? "") + FORCE_FINAL_ANSWER_SUFFIX },
       emit,
     );
-    state.addUsage(call.usage);
+    state.addCall(call);
     const parsed = parseReAct(`Final Answer: ${call.completion}`);
     if (parsed.type !== "final-answer") return state.stepLimit();
     emit({ type: "final-answer", step, answer: parsed.answer, thought: "" });

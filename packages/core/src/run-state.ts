@@ -1,4 +1,5 @@
 import type { Emit } from "./agent-run.js";
+import { CostMeter } from "./cost-meter.js";
 import { type ErrorInfo, errorInfo, LangchainMiniError } from "./errors.js";
 import type { AgentResult, AgentStep, RunStatus } from "./events.js";
 import { addUsage, NO_USAGE, type TokenUsage } from "./llm.js";
@@ -44,9 +45,13 @@ export class RunState {
           : new AbortController().signal;
   }
 
-  addUsage(usage: TokenUsage | undefined) {
+  readonly #cost = new CostMeter();
+
+  /** One finished LLM call: its usage and, when known, its cost. */
+  addCall(call: { readonly usage?: TokenUsage; readonly cost?: number }) {
     this.llmCalls++;
-    this.usage = addUsage(this.usage, usage);
+    this.usage = addUsage(this.usage, call.usage);
+    this.#cost.add(call);
   }
 
   answered(answer: string): AgentResult {
@@ -98,6 +103,7 @@ export class RunState {
       question: this.question,
       steps: this.steps,
       usage: this.usage,
+      ...(this.#cost.total === undefined ? {} : { cost: this.#cost.total }),
       llmCalls: this.llmCalls,
       durationMs: performance.now() - this.#started,
     };

@@ -1,3 +1,4 @@
+import { CostMeter } from "./cost-meter.js";
 import type { AgentEvent } from "./events.js";
 import { addUsage, NO_USAGE, type TokenUsage } from "./llm.js";
 
@@ -11,6 +12,8 @@ export interface RunSummary {
   readonly llmCalls: number;
   readonly toolCalls: number;
   readonly usage: TokenUsage;
+  /** US dollars, when every call that used tokens had a price (see `AgentResult.cost`). */
+  readonly cost?: number;
   readonly wallMs: number;
   /** Time in LLM calls, failed and cancelled ones included. */
   readonly llmMs: number;
@@ -35,6 +38,7 @@ export class RunStats {
   #llmCalls = 0;
   #toolCalls = 0;
   #usage = NO_USAGE;
+  readonly #cost = new CostMeter();
   #llmMs = 0;
   #toolMs = 0;
   #wallMs = 0;
@@ -46,6 +50,7 @@ export class RunStats {
     } else if (event.type === "llm-end") {
       this.#llmMs += event.durationMs;
       this.#usage = addUsage(this.#usage, event.usage);
+      this.#cost.add(event);
     } else if (event.type === "tool-end") {
       this.#toolCalls++;
       this.#toolMs += event.durationMs;
@@ -59,6 +64,7 @@ export class RunStats {
       llmCalls: this.#llmCalls,
       toolCalls: this.#toolCalls,
       usage: this.#usage,
+      ...(this.#cost.total === undefined ? {} : { cost: this.#cost.total }),
       wallMs,
       llmMs: this.#llmMs,
       toolMs: this.#toolMs,

@@ -53,7 +53,7 @@ export class ToolCallingAgent extends AgentBase<ToolCallingAgentOptions> {
         const newMessages = sent === undefined ? undefined : messages.length - sent;
         sent = messages.length;
         const call = await callLlm(llm, request, { step, newMessages }, emit);
-        state.addUsage(call.usage);
+        state.addCall(call);
         const thought = call.completion.trim();
         if (call.toolCalls.length === 0) {
           if (thought) {

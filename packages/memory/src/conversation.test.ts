@@ -177,6 +177,51 @@ describe("Conversation", () => {
     expect((await store.load("s")).records).toEqual([]);
   });
 
+  it("counts memory's own calls (the rewrite, the summary) in the turn's cost", async () => {
+    const price = { input: 3, output: 15 };
+    const llm = new ScriptedLlm(
+      [
+        " ok\nFinal Answer: a1",
+        "q1 was answered.",
+        " rewritten q2",
+        " ok\nFinal Answer: a2",
+        "both.",
+      ],
+      { price },
+    );
+    const conversation = new Conversation({
+      agent: new Agent({ llm }),
+      llm,
+      store: new InMemorySessionStore(),
+      session: "s",
+      history: summaryHistory(llm),
+    });
+    await ask(conversation, "q1");
+    const second = await ask(conversation, "q2");
+    const calls = second.events.flatMap((event) => (event.type === "llm-end" ? [event] : []));
+    expect(calls.map((call) => call.purpose ?? "agent")).toEqual(["rewrite", "agent", "summary"]);
+    const sum = calls.reduce((total, call) => total + (call.cost ?? Number.NaN), 0);
+    expect(sum).toBeGreaterThan(0);
+    expect(second.result.cost).toBeCloseTo(sum, 15);
+  });
+
+  it("knows no cost for a turn when memory's model has no price: a part is not the whole", async () => {
+    const agentLlm = new ScriptedLlm([" ok\nFinal Answer: a1", " ok\nFinal Answer: a2"], {
+      price: { input: 3, output: 15 },
+    });
+    const memoryLlm = new ScriptedLlm([" rewritten q2"]);
+    const conversation = new Conversation({
+      agent: new Agent({ llm: agentLlm }),
+      llm: memoryLlm,
+      store: new InMemorySessionStore(),
+      session: "s",
+    });
+    expect((await ask(conversation, "q1")).result.cost).toBeGreaterThan(0);
+    const second = await ask(conversation, "q2");
+    expect(second.result.usage.inputTokens).toBeGreaterThan(0);
+    expect(second.result.cost).toBeUndefined();
+  });
+
   it("keeps a rolling summary, updated one turn at a time", async () => {
     const llm = new ScriptedLlm([
       " ok\nFinal Answer: a1",

@@ -3,6 +3,7 @@ import {
   type AgentResult,
   type AgentRun,
   addUsage,
+  CostMeter,
   callLlm,
   checkSessionName,
   type Emit,
@@ -34,9 +35,9 @@ export interface ConversationOptions {
  * A conversation held in a session store: seed 000's loop. A follow-up is rewritten into
  * a standalone question from the history, the agent answers it, and the turn is stored.
  * Everything is one event stream: the agent's run-start first, memory's own LLM calls
- * marked with their `purpose`, and run-end last, its usage counting every call the turn made. A store that
- * cannot be read or written costs the history or the saving, with a warning, never the
- * answer.
+ * marked with their `purpose`, and run-end last, its usage and cost counting every call the
+ * turn made. A store that cannot be read or written costs the history or the saving, with
+ * a warning, never the answer.
  */
 export class Conversation {
   readonly options: ConversationOptions;
@@ -58,10 +59,13 @@ export class Conversation {
     let agentStarted = false;
     let usage: TokenUsage = NO_USAGE;
     let calls = 0;
+    // Over every call of the turn, the agent's and memory's: one without a price makes it unknown.
+    const cost = new CostMeter();
     const memoryEmit: Emit = (event) => {
       if (event.type === "llm-end") {
         calls++;
         usage = addUsage(usage, event.usage);
+        cost.add(event);
       }
       if (agentStarted) emit(event);
       else early.push(event);
@@ -78,6 +82,7 @@ export class Conversation {
       // Held back: it goes out last, once the turn is stored and memory's calls counted.
       if (event.type === "run-end") continue;
       emit(event);
+      if (event.type === "llm-end") cost.add(event);
       if (event.type === "run-start") {
         agentStarted = true;
         for (const held of early.splice(0)) emit(held);
@@ -98,9 +103,11 @@ export class Conversation {
       );
       if (saved) await this.#afterTurn(history, memoryEmit, signal);
     }
+    const { cost: _agentCost, ...agentRest } = agentResult;
     const result: AgentResult = {
-      ...agentResult,
+      ...agentRest,
       usage: addUsage(agentResult.usage, usage),
+      ...(cost.total === undefined ? {} : { cost: cost.total }),
       llmCalls: agentResult.llmCalls + calls,
       durationMs: Math.round(performance.now() - started),
     };

@@ -1,5 +1,6 @@
 import { LangchainMiniError } from "../errors.js";
 import type { Llm, LlmCapabilities, LlmChunk, LlmRequest } from "../llm.js";
+import type { ModelPrice } from "../price.js";
 import { estimateTokens } from "../tokens.js";
 
 /** A function call a scripted reply makes, for the function-calling agent. */
@@ -33,6 +34,8 @@ export interface ScriptedLlmOptions {
   /** Cut replies at the request's stop sequences, as a real server does; default true. */
   readonly honourStop?: boolean;
   readonly model?: string;
+  /** What its tokens cost, to see costs in runs; default none (tokens only). */
+  readonly price?: ModelPrice;
   /** Named in the error when the script runs out, e.g. the script file. */
   readonly source?: string;
   /** Keep every request in `calls`; default true. Long runs can turn it off to save memory. */
@@ -56,6 +59,7 @@ export class ScriptedLlm implements Llm {
   readonly provider = "script";
   readonly model: string;
   readonly capabilities: LlmCapabilities = SCRIPT_CAPABILITIES;
+  readonly price?: ModelPrice;
   /** Every request, in order (unless `record` is false). */
   readonly calls: LlmRequest[] = [];
   #used = 0;
@@ -66,6 +70,7 @@ export class ScriptedLlm implements Llm {
     this.#replies = replies;
     this.#options = options;
     this.model = options.model ?? "scripted";
+    if (options.price) this.price = options.price;
   }
 
   /** Replies not yet used. */
