@@ -7,6 +7,8 @@ import {
   type Llm,
   type LlmChunk,
   type LlmRequest,
+  type ModelPrice,
+  priceFor,
   StopSequenceCutter,
   wait,
 } from "@langchain-mini/core";
@@ -14,6 +16,7 @@ import { capabilities } from "./capabilities.js";
 import { Continuation } from "./continuation.js";
 import { brokenStreamError, malformedError, timeoutError, toLlmError } from "./failures.js";
 import { refusesPrefill, rememberPrefillRefused, takesPrefill } from "./model-support.js";
+import { prices } from "./prices.js";
 import { PromptBlocks } from "./prompt-blocks.js";
 import { ReplyState } from "./reply-state.js";
 import { type PreparedRequest, prepareRequest } from "./request-body.js";
@@ -41,6 +44,8 @@ export class AnthropicLlm implements Llm {
   readonly provider = "anthropic";
   readonly capabilities = capabilities;
   readonly model: string;
+  /** From the package's dated table; undefined for a model it has no price for. */
+  readonly price: ModelPrice | undefined;
   readonly settings: AnthropicSettings;
   readonly #client: Anthropic;
   readonly #promptBlocks = new PromptBlocks();
@@ -48,6 +53,7 @@ export class AnthropicLlm implements Llm {
   constructor(options: AnthropicOptions = {}) {
     this.settings = resolveSettings(options);
     this.model = this.settings.model;
+    this.price = priceFor(prices, this.model);
     this.#client = new Anthropic({
       apiKey: this.settings.apiKey,
       baseURL: this.settings.baseURL,

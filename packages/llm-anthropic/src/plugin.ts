@@ -11,6 +11,8 @@ export const defaultModel = DEFAULT_MODEL;
 
 export { capabilities } from "./capabilities.js";
 
+export { prices } from "./prices.js";
+
 export const environment: readonly EnvVariable[] = [
   {
     name: "ANTHROPIC_API_KEY",

@@ -10,6 +10,8 @@ import {
   type Llm,
   type LlmChunk,
   type LlmRequest,
+  type ModelPrice,
+  priceFor,
   type TokenUsage,
   type ToolCall,
   wait,
@@ -23,6 +25,7 @@ import {
   timeoutError,
   toLlmError,
 } from "./failures.js";
+import { prices } from "./prices.js";
 import { candidateOf, textOf, toFinishReason, toToolCall, toUsage } from "./reply.js";
 import { isRetryable, retryDelayMs } from "./retry.js";
 import { type GeminiOptions, type GeminiSettings, resolveSettings } from "./settings.js";
@@ -47,6 +50,8 @@ export class GeminiLlm implements Llm {
   readonly provider = "google";
   readonly capabilities = capabilities;
   readonly model: string;
+  /** From the package's dated table; undefined for a model it has no price for. */
+  readonly price: ModelPrice | undefined;
   readonly settings: GeminiSettings;
   readonly #client: GoogleGenAI;
   #calls = 0;
@@ -54,6 +59,7 @@ export class GeminiLlm implements Llm {
   constructor(options: GeminiOptions = {}) {
     this.settings = resolveSettings(options);
     this.model = this.settings.model;
+    this.price = priceFor(prices, this.model);
     this.#client = new GoogleGenAI({
       apiKey: this.settings.apiKey,
       // Everything explicit, so that the SDK reads nothing more from process.env.

@@ -6,6 +6,7 @@ export {
   defaultModel,
   description,
   environment,
+  prices,
 } from "./plugin.js";
 export {
   DEFAULT_MODEL,

@@ -6,6 +6,8 @@ import {
   type Llm,
   type LlmChunk,
   type LlmRequest,
+  type ModelPrice,
+  priceFor,
   type TokenUsage,
   wait,
 } from "@langchain-mini/core";
@@ -19,6 +21,7 @@ import {
   refusedParameters,
   rememberRefused,
 } from "./parameter-support.js";
+import { prices } from "./prices.js";
 import { isRetryable, retryDelayMs } from "./retry.js";
 import { type OpenAiOptions, type OpenAiSettings, resolveSettings } from "./settings.js";
 import { ToolCallAssembler } from "./tool-call-assembler.js";
@@ -41,12 +44,15 @@ export class OpenAiLlm implements Llm {
   readonly provider = "openai";
   readonly capabilities = capabilities;
   readonly model: string;
+  /** From the package's dated table; undefined for a model it has no price for. */
+  readonly price: ModelPrice | undefined;
   readonly settings: OpenAiSettings;
   readonly #client: OpenAI;
 
   constructor(options: OpenAiOptions = {}) {
     this.settings = resolveSettings(options);
     this.model = this.settings.model;
+    this.price = priceFor(prices, this.model);
     this.#client = new OpenAI({
       apiKey: this.settings.apiKey,
       baseURL: this.settings.baseURL,
@@ -105,11 +111,7 @@ export class OpenAiLlm implements Llm {
         idle.reset();
         chunks++;
         if (!Array.isArray(chunk?.choices)) throw malformedError(this.settings);
-        if (chunk.usage)
-          usage = {
-            inputTokens: chunk.usage.prompt_tokens,
-            outputTokens: chunk.usage.completion_tokens,
-          };
+        if (chunk.usage) usage = toUsage(chunk.usage);
         const choice = chunk.choices[0];
         if (!choice) continue;
         const text = choice.delta?.content;
@@ -163,6 +165,16 @@ export class OpenAiLlm implements Llm {
     // The reply had started: whatever broke it, the partial text is no answer.
     return brokenStreamError(this.settings, error);
   }
+}
+
+/** OpenAI counts cache reads among the prompt's tokens, as core does; compatible servers may not report them. */
+function toUsage(usage: NonNullable<StreamChunk["usage"]>): TokenUsage {
+  const cached = usage.prompt_tokens_details?.cached_tokens;
+  return {
+    inputTokens: usage.prompt_tokens,
+    outputTokens: usage.completion_tokens,
+    ...(typeof cached === "number" ? { cachedInputTokens: cached } : {}),
+  };
 }
 
 function finishReason(reason: string): FinishReason {

@@ -15,6 +15,8 @@ export interface FakeTextReply {
   /** Send an SSE error event after this many chunks, as OpenAI does when it fails mid-reply. */
   readonly errorEventAfter?: number;
   readonly toolCalls?: readonly { readonly name: string; readonly arguments: string }[];
+  /** Of the prompt's tokens, this many reported as read from the prompt cache. */
+  readonly cachedTokens?: number;
   /**
    * Parameters this server answers 400 `unsupported_parameter` to, as OpenAI's reasoning
    * models do for `stop`, `temperature` and `max_tokens`.

@@ -69,6 +69,9 @@ export async function streamReply(
       prompt_tokens: Math.ceil(JSON.stringify(body.messages).length / 4),
       completion_tokens: Math.ceil(text.length / 4),
       total_tokens: 0,
+      ...(reply.cachedTokens === undefined
+        ? {}
+        : { prompt_tokens_details: { cached_tokens: reply.cachedTokens } }),
     },
   });
   response.end("data: [DONE]\n\n");
