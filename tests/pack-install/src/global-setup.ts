@@ -35,6 +35,8 @@ export default async function setup(project: TestProject) {
     ["-r", ...filters, "pack", "--pack-destination", destination, "--json"],
     { cwd: root },
   );
-  project.provide("packed", JSON.parse(pack.stdout) as Packed[]);
+  // Each package's prepack banner comes first on stdout, then the JSON.
+  const json = pack.stdout.slice(pack.stdout.search(/^\[/m));
+  project.provide("packed", JSON.parse(json) as Packed[]);
   return () => rmSync(destination, { recursive: true, force: true });
 }

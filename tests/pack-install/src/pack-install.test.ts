@@ -10,6 +10,7 @@ import {
 import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { readmeInstall, registryLikeProject } from "./readme-install.js";
 import { mustRun, npmInstall, runCommand, userEnv } from "./run-command.js";
 
 /**
@@ -25,6 +26,11 @@ const root = resolve(import.meta.dirname, "../../..");
 const manifest = JSON.parse(readFileSync(join(import.meta.dirname, "../package.json"), "utf8"));
 const names = Object.keys(manifest.devDependencies as Record<string, string>);
 const packed = inject("packed");
+/** Those that are published (the examples are private). */
+const published = names.filter((name) => {
+  const found = workspaceManifests().find((workspace) => workspace.name === name);
+  return found !== undefined && found.private !== true;
+});
 
 let project: string;
 
@@ -47,12 +53,7 @@ function installedManifest(name: string) {
 
 describe("packed and installed outside the workspace", () => {
   it("packs every package of the workspace", () => {
-    const workspace = ["packages", "apps", "examples"].flatMap((folder) =>
-      readdirSync(join(root, folder))
-        .map((name) => join(root, folder, name, "package.json"))
-        .filter((path) => existsSync(path))
-        .map((path) => JSON.parse(readFileSync(path, "utf8")).name as string),
-    );
+    const workspace = workspaceManifests().map((found) => found.name);
     const missing = workspace.filter((name) => !names.includes(name));
     expect(missing, "add these to tests/pack-install/package.json devDependencies").toEqual([]);
     expect(packed.map((entry) => entry.name).sort()).toEqual([...names].sort());
@@ -122,6 +123,68 @@ describe("packed and installed outside the workspace", () => {
     );
   });
 });
+
+describe("what a user installs", () => {
+  it("npm pack and npm publish refuse a workspace package, saying to use pnpm", async () => {
+    // pnpm leaves the guard out of the tarball: it is for packing from the workspace only.
+    for (const name of published) {
+      const found = workspaceManifests().find((workspace) => workspace.name === name);
+      expect(found?.scripts?.prepack, `${name}: npm pack would ship workspace: ranges`).toBe(
+        "node ../../scripts/refuse-npm-pack.js",
+      );
+    }
+    for (const args of [
+      ["pack", "--dry-run"],
+      ["publish", "--dry-run"],
+    ]) {
+      const result = await runCommand("npm", args, { cwd: join(root, "packages", "core") });
+      expect(result.stderr).toContain(
+        "@langchain-mini/core: pack and publish with pnpm (pnpm pack, or pnpm release: see CONTRIBUTING.md); npm would ship 'workspace:' dependencies that no npm can install",
+      );
+      expect(result.status).not.toBe(0);
+    }
+  });
+
+  // A package of ours arrives only if a manifest asks for it (core brings prompts), as
+  // from the registry: the big install above would hide a dependency left undeclared.
+  it.each(published)("%s installs as its README says, with nothing else named", async (name) => {
+    const readme = readFileSync(join(project, "node_modules", name, "README.md"), "utf8");
+    const named = readmeInstall(readme) ?? [];
+    expect(named, `${name}: its README's install line`).toContain(name);
+    const tarballs = new Map(packed.map((entry) => [entry.name, entry.filename]));
+    const files = named.map((each) => tarballs.get(each) ?? `(no package named ${each})`);
+    const alone = registryLikeProject(tarballs, named);
+    try {
+      await npmInstall(alone, ["--omit=optional", "--ignore-scripts", ...files]);
+      for (const each of named) {
+        const installed = JSON.parse(
+          readFileSync(join(alone, "node_modules", each, "package.json"), "utf8"),
+        );
+        // The CLI is run (--version); a library is imported.
+        const [command, args]: [string, string[]] = installed.bin
+          ? [join(alone, "node_modules", ".bin", each), ["--version"]]
+          : [process.execPath, ["--input-type=module", "-e", `await import("${each}")`]];
+        await mustRun(command, args, { cwd: alone });
+      }
+    } finally {
+      rmSync(alone, { recursive: true, force: true });
+    }
+  });
+});
+
+/** Every package of the workspace but the tests: its manifest. */
+function workspaceManifests(): {
+  name: string;
+  private?: boolean;
+  scripts?: Record<string, string>;
+}[] {
+  return ["packages", "apps", "examples"].flatMap((folder) =>
+    readdirSync(join(root, folder))
+      .map((name) => join(root, folder, name, "package.json"))
+      .filter((path) => existsSync(path))
+      .map((path) => JSON.parse(readFileSync(path, "utf8"))),
+  );
+}
 
 const CONSUMER_TSCONFIG = {
   compilerOptions: {

@@ -60,7 +60,8 @@ export async function mustRun(
 
 /** `npm install` in `directory`, as a user runs it; an unreachable registry fails fast. */
 export function npmInstall(directory: string, args: readonly string[]) {
-  const install = ["install", "--no-audit", "--no-fund", "--loglevel=error"];
+  // --prefer-offline: what npm has cached, it takes without asking the registry again.
+  const install = ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"];
   // npm's default is to wait minutes per request.
   const network = ["--fetch-timeout=30000", "--fetch-retries=1"];
   return mustRun("npm", [...install, ...network, ...args], { cwd: directory });
