@@ -34,6 +34,11 @@ export interface AgentResult {
   readonly durationMs: number;
   /** Why there is no answer, when there is none. */
   readonly error?: ErrorInfo;
+  /**
+   * Set by a conversation on an answered turn: whether the turn was stored in its session.
+   * False when the store refused or the write did not complete (a warning says why).
+   */
+  readonly saved?: boolean;
 }
 
 /**

@@ -59,8 +59,14 @@ export interface LoadedSession {
 
 export interface SessionInfo {
   readonly name: string;
+  /** 0 when the session cannot be read (see `problem`). */
   readonly turns: number;
   readonly updatedAt: Date;
+  /**
+   * Why the session cannot be read (no permission, not a file), in a few words. It is
+   * still listed, so that the user sees it and can delete it.
+   */
+  readonly problem?: string;
 }
 
 /** What a host may pass to every store call. */

@@ -53,6 +53,7 @@ describe("Conversation", () => {
       question: "What is 54°F in Celsius?",
     });
     expect(second.result.answer).toBe("54°F is 12.2°C");
+    expect(second.result.saved).toBe(true);
     // The rewrite is memory's call, marked as such; run-end comes last and counts it.
     expect(
       second.events
@@ -128,6 +129,7 @@ describe("Conversation", () => {
       "Cannot read session 's' (answering without the conversation's history)",
       "Cannot save to session 's' (the answer was not saved)",
     ]);
+    expect(result.saved).toBe(false);
   });
 
   it("does not try to save a turn when the store refused to load it (a wrong password)", async () => {
@@ -152,6 +154,7 @@ describe("Conversation", () => {
       "Redis refused the password (answering without the conversation's history; this turn will not be saved)",
     ]);
     expect(appends).toBe(0);
+    expect(result.saved).toBe(false);
   });
 
   it("refuses a session name that could escape the store", () => {
@@ -170,11 +173,12 @@ describe("Conversation", () => {
   it("does not store a turn without an answer", async () => {
     const llm = new ScriptedLlm(["rambling", "more rambling"]);
     const store = new InMemorySessionStore();
-    await ask(
+    const { result } = await ask(
       new Conversation({ agent: new Agent({ llm, maxSteps: 2 }), llm, store, session: "s" }),
       "q",
     );
     expect((await store.load("s")).records).toEqual([]);
+    expect(result.saved).toBeUndefined();
   });
 
   it("counts memory's own calls (the rewrite, the summary) in the turn's cost", async () => {

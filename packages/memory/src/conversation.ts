@@ -29,6 +29,12 @@ export interface ConversationOptions {
   readonly session: string;
   /** What history the prompts get; default the last turns that fit 2,000 tokens. */
   readonly history?: HistoryStrategy;
+  /**
+   * Blanks secrets (API keys) out of every text before it is stored: the question, the
+   * answer, the rewritten question and the summary. The host passes the same redactor its
+   * output uses, so a key the user pasted or a tool echoed never reaches the session.
+   */
+  readonly redact?: (text: string) => string;
 }
 
 /**
@@ -37,7 +43,7 @@ export interface ConversationOptions {
  * Everything is one event stream: the agent's run-start first, memory's own LLM calls
  * marked with their `purpose`, and run-end last, its usage and cost counting every call the
  * turn made. A store that cannot be read or written costs the history or the saving, with
- * a warning, never the answer.
+ * a warning, never the answer; the result's `saved` says whether an answered turn was stored.
  */
 export class Conversation {
   readonly options: ConversationOptions;
@@ -89,23 +95,27 @@ export class Conversation {
       }
     }
     const agentResult = await run.result;
-    if (agentResult.status === "answered" && agentResult.answer !== undefined && !refused) {
-      const saved = await this.#save(
-        {
-          type: "turn",
-          question,
-          answer: agentResult.answer,
-          ...(standalone !== question ? { standaloneQuestion: standalone } : {}),
-          at: new Date().toISOString(),
-        },
-        memoryEmit,
-        signal,
-      );
+    let saved: boolean | undefined;
+    if (agentResult.status === "answered" && agentResult.answer !== undefined) {
+      saved =
+        !refused &&
+        (await this.#save(
+          {
+            type: "turn",
+            question,
+            answer: agentResult.answer,
+            ...(standalone !== question ? { standaloneQuestion: standalone } : {}),
+            at: new Date().toISOString(),
+          },
+          memoryEmit,
+          signal,
+        ));
       if (saved) await this.#afterTurn(history, memoryEmit, signal);
     }
     const { cost: _agentCost, ...agentRest } = agentResult;
     const result: AgentResult = {
       ...agentRest,
+      ...(saved === undefined ? {} : { saved }),
       usage: addUsage(agentResult.usage, usage),
       ...(cost.total === undefined ? {} : { cost: cost.total }),
       llmCalls: agentResult.llmCalls + calls,
@@ -142,7 +152,7 @@ export class Conversation {
 
   async #save(record: SessionRecord, emit: Emit, signal?: AbortSignal) {
     try {
-      await this.options.store.append(this.options.session, record, { signal });
+      await this.options.store.append(this.options.session, this.#redacted(record), { signal });
       return true;
     } catch (error) {
       emit({
@@ -151,6 +161,21 @@ export class Conversation {
       });
       return false;
     }
+  }
+
+  #redacted(record: SessionRecord): SessionRecord {
+    const redact = this.options.redact;
+    if (!redact) return record;
+    if (record.type === "summary") return { ...record, summary: redact(record.summary) };
+    const { standaloneQuestion } = record;
+    return {
+      ...record,
+      question: redact(record.question),
+      answer: redact(record.answer),
+      ...(standaloneQuestion === undefined
+        ? {}
+        : { standaloneQuestion: redact(standaloneQuestion) }),
+    };
   }
 
   /** The condense-question call; on failure or an empty reply, the original question. */
@@ -193,7 +218,7 @@ export class Conversation {
         signal: signal ?? new AbortController().signal,
         emit,
       });
-      if (record) await store.append(session, record, { signal });
+      if (record) await store.append(session, this.#redacted(record), { signal });
     } catch (error) {
       if (signal?.aborted) return;
       emit({

@@ -1,4 +1,4 @@
-import { open, readdir, readFile, rename, stat, unlink, writeFile } from "node:fs/promises";
+import { lstat, open, readdir, rename, rmdir, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import {
   checkSessionName,
@@ -10,14 +10,17 @@ import {
   type SessionStore,
 } from "@langchain-mini/core";
 import { dataHome } from "./data-home.js";
+import { appendToSessionFile, readSessionFile } from "./session-file.js";
 import { isTornRecord, serializeRecord } from "./session-record.js";
-import { storageError } from "./storage-error.js";
+import { entryProblem, storageError } from "./storage-error.js";
 
 /**
  * One append-only JSON-lines file per session. Each record is one `write` on a file
  * opened with O_APPEND, then fsync: a crash loses at most the record being written, and
- * two processes appending to one session never interleave inside a line. A damaged or
- * foreign file is moved aside (kept, never deleted) and its readable records carried over.
+ * two processes appending to one session never interleave inside a line; an append that
+ * does not complete (a full disk) is cut back off and fails. A damaged or foreign file is
+ * moved aside (kept, never deleted) and its readable records carried over. Symbolic links
+ * and other non-files in the folder are refused, never followed.
  */
 export class FileSessionStore implements SessionStore {
   readonly directory: string;
@@ -37,15 +40,16 @@ export class FileSessionStore implements SessionStore {
 
   async load(session: string): Promise<LoadedSession> {
     const path = this.pathOf(session);
-    let text: string;
+    let text: string | undefined;
     try {
-      text = await readFile(path, "utf8");
+      text = await readSessionFile(path);
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === "ENOENT") return { records: [], warnings: [] };
-      if (code === "EISDIR") return this.#moveAside(session, path, []);
+      if ((error as NodeJS.ErrnoException).code === "EISDIR") {
+        return this.#moveAside(session, path, []);
+      }
       throw storageError("read", session, path, error);
     }
+    if (text === undefined) return { records: [], warnings: [] };
     const { records, damaged } = readRecords(text);
     if (!damaged) return { records, warnings: [] };
     return this.#moveAside(session, path, records);
@@ -55,22 +59,11 @@ export class FileSessionStore implements SessionStore {
     const path = this.pathOf(session);
     try {
       makeDirectory(this.directory);
-      const file = await open(path, "a+");
-      let size: number;
-      try {
-        // After a torn write the file ends mid-line; start ours on a fresh line.
-        ({ size } = await file.stat());
-        let prefix = "";
-        if (size > 0) {
-          const last = Buffer.alloc(1);
-          await file.read(last, 0, 1, size - 1);
-          if (last[0] !== 0x0a) prefix = "\n";
-        }
-        await file.write(`${prefix}${serializeRecord(record)}`);
-        await file.sync();
-      } finally {
-        await file.close();
-      }
+      // After a torn write the file ends mid-line; start ours on a fresh line.
+      const size = await appendToSessionFile(
+        path,
+        ({ endsInNewline }) => `${endsInNewline ? "" : "\n"}${serializeRecord(record)}`,
+      );
       // A new file's name lives in the directory: make that durable too.
       if (size === 0) await syncDirectory(this.directory);
     } catch (error) {
@@ -81,36 +74,51 @@ export class FileSessionStore implements SessionStore {
   async clear(session: string) {
     const path = this.pathOf(session);
     try {
+      // A link is removed, never what it points to.
       await unlink(path);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "ENOENT") {
-        throw storageError("delete", session, path, error);
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === "ENOENT") return;
+      if (code === "EISDIR" || code === "EPERM") {
+        // A directory where the file should be: removed only when empty.
+        const removed = await rmdir(path).then(
+          () => true,
+          () => false,
+        );
+        if (removed) return;
       }
+      throw storageError("delete", session, path, error);
     }
   }
 
   async list(): Promise<SessionInfo[]> {
     let names: string[];
     try {
-      names = (await readdir(this.directory)).filter((name) => name.endsWith(".jsonl"));
+      names = (await readdir(this.directory)).filter(
+        (name) => name.endsWith(".jsonl") && isSessionName(name.slice(0, -".jsonl".length)),
+      );
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
       throw storageError("list", "*", this.directory, error);
     }
     const sessions = await Promise.all(
       names.map(async (file): Promise<SessionInfo | undefined> => {
+        const name = file.slice(0, -".jsonl".length);
         const path = join(this.directory, file);
+        let updatedAt: Date;
         try {
-          const [text, info] = await Promise.all([readFile(path, "utf8"), stat(path)]);
-          const turns = readRecords(text).records.filter((record) => record.type === "turn");
-          return {
-            name: file.slice(0, -".jsonl".length),
-            turns: turns.length,
-            updatedAt: info.mtime,
-          };
+          updatedAt = (await lstat(path)).mtime;
         } catch {
-          // Unreadable or not a file: `load` explains it when that session is used.
+          // Deleted since the folder was read.
           return undefined;
+        }
+        try {
+          const text = (await readSessionFile(path)) ?? "";
+          const turns = readRecords(text).records.filter((record) => record.type === "turn");
+          return { name, turns: turns.length, updatedAt };
+        } catch (error) {
+          // Listed all the same, so the user sees it and can delete it.
+          return { name, turns: 0, updatedAt, problem: entryProblem(error) };
         }
       }),
     );
@@ -130,13 +138,16 @@ export class FileSessionStore implements SessionStore {
     records: readonly SessionRecord[],
   ): Promise<LoadedSession> {
     const aside = `${path}.damaged-${Date.now()}`;
+    const temporary = `${path}.tmp-${process.pid}`;
     try {
-      const temporary = `${path}.tmp-${process.pid}`;
-      await writeFile(temporary, records.map(serializeRecord).join(""));
+      // "wx": never through a link or over a file someone left under that name.
+      await unlink(temporary).catch(() => undefined);
+      await writeFile(temporary, records.map(serializeRecord).join(""), { flag: "wx" });
       await rename(path, aside);
       if (records.length > 0) await rename(temporary, path);
       else await unlink(temporary);
     } catch (error) {
+      await unlink(temporary).catch(() => undefined);
       throw storageError("repair", session, path, error);
     }
     return {
@@ -166,6 +177,15 @@ function readRecords(text: string) {
     else damaged = true;
   }
   return { records, damaged };
+}
+
+function isSessionName(name: string) {
+  try {
+    checkSessionName(name);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 async function syncDirectory(directory: string) {

@@ -102,7 +102,7 @@ describe("ask --session on Redis (--store redis://…)", () => {
     expect(files.stderr).toMatch(/^No sessions yet in .*home\/sessions: /);
   });
 
-  it("still answers when Redis stops while the model is thinking, with a warning", async () => {
+  it("still answers when Redis stops while the model is thinking, with a warning and exit 1 (not saved)", async () => {
     const server = await redis();
     const directory = tempDir();
     const result = await runCli(
@@ -123,7 +123,7 @@ describe("ask --session on Redis (--store redis://…)", () => {
         env: { STOP_PID: String(server.pid), STOP_PORT: String(server.port) },
       },
     );
-    expect(result.status).toBe(0);
+    expect(result.status).toBe(1);
     expect(result.stdout).toBe("42\n");
     const warnings = result.stderr.split("\n").filter((line) => line.startsWith("Warning:"));
     expect(warnings).toHaveLength(1);
@@ -134,7 +134,7 @@ describe("ask --session on Redis (--store redis://…)", () => {
     );
   });
 
-  it("says in one line that the password was refused, never showing it, and still answers", async () => {
+  it("says in one line that the password was refused, never showing it, and still answers (exit 1: not saved)", async () => {
     const server = await redis({ password: "right-password-1" });
     const directory = tempDir();
     const script = writeScript(directory, [" I now know the final answer\nFinal Answer: 42"]);
@@ -154,7 +154,7 @@ describe("ask --session on Redis (--store redis://…)", () => {
       ],
       { cwd: directory },
     );
-    expect(result.status).toBe(0);
+    expect(result.status).toBe(1);
     expect(result.stdout).toBe("42\n");
     const warnings = result.stderr.split("\n").filter((line) => line.startsWith("Warning:"));
     expect(warnings).toEqual([

@@ -225,7 +225,7 @@ describe("ask --session across processes", () => {
     );
   });
 
-  it("a data directory that cannot be made is one warning line, and the answer still comes", async () => {
+  it("a data directory that cannot be made is one warning line, and the answer still comes (exit 1: not saved)", async () => {
     const directory = tempDir();
     const script = writeScript(directory, [" ok\nFinal Answer: answered anyway"]);
     // Node's own recursive mkdir retries forever under /proc: the command never ended.
@@ -237,7 +237,7 @@ describe("ask --session across processes", () => {
     expect(result.stderr.split("\n").filter((line) => line.includes("/proc/"))).toEqual([
       "Warning: Cannot save to session 's' at /proc/langchain-mini-nope/sessions/s.jsonl: no directory can be made there: check that LANGCHAIN_MINI_HOME (or the default data directory) is a writable directory (the answer was not saved)",
     ]);
-    expect(result.status).toBe(0);
+    expect(result.status).toBe(1);
 
     const trace = await runCli(
       ["ask", "--trace", "/proc/langchain-mini-nope/run.jsonl", "--llm", `script:${script}`, "q"],

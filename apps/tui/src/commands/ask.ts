@@ -14,7 +14,7 @@ import type { WireEvent } from "../boundary/wire-event.js";
 import { createConversationRunner } from "../config/conversation-runner.js";
 import { readEnv } from "../config/env.js";
 import { shellHost } from "../config/host.js";
-import { buildRuntime, type Runtime, runOptionSpec } from "../config/run-options.js";
+import { buildRuntime, type Runtime, runOptionSpec, sessionOption } from "../config/run-options.js";
 import { chooseStore, STORE_HELP, storeFlag } from "../config/store-choice.js";
 import { usageError } from "../config/usage-error.js";
 import { createDownloadProgress } from "../render/download-progress.js";
@@ -63,8 +63,9 @@ Options:
   --trace <file>     write every event as JSON lines (LANGCHAIN_MINI_TRACE=<dir>: one file per run)
   --debug            add stack traces to errors
 
-Exit status: 0 answered, 1 no answer, 2 usage or configuration error, 130/143 stopped by
-SIGINT (Ctrl-C)/SIGTERM.`;
+Exit status: 0 answered, 1 no answer (or, with --session, an answer printed but not saved:
+a warning says why), 2 usage or configuration error, 130/143 stopped by SIGINT
+(Ctrl-C)/SIGTERM.`;
 
 /** `ask`: one question, the answer on stdout, the trace on stderr. Returns the exit status. */
 export async function ask(argv: readonly string[]): Promise<number> {
@@ -86,6 +87,7 @@ export async function ask(argv: readonly string[]): Promise<number> {
   if (!question) {
     throw usageError("No question given: run langchain-mini ask [options] <question...>");
   }
+  const session = sessionOption(values.session);
 
   const { env: shellEnv, warnings } = readEnv();
   // --store stands in for LANGCHAIN_MINI_STORE: the redactor blanks its password too.
@@ -134,9 +136,14 @@ export async function ask(argv: readonly string[]): Promise<number> {
       notices.push("--store has no effect without --session: a single question is not stored");
     }
     // Only a session needs the store: a single question does not load a store module.
-    store = values.session ? (await chooseStore(host)).store : new InMemorySessionStore();
-    const runner = createConversationRunner({ runtime, store, history: values.history });
-    if (values.session) runner.continueSession(values.session);
+    store = session !== undefined ? (await chooseStore(host)).store : new InMemorySessionStore();
+    const runner = createConversationRunner({
+      runtime,
+      store,
+      history: values.history,
+      redact: secrets.redact,
+    });
+    if (session !== undefined) runner.continueSession(session);
     const run = runner.ask(question, controller.signal);
     for await (const event of run) {
       render(event);
@@ -149,7 +156,8 @@ export async function ask(argv: readonly string[]): Promise<number> {
     if (result.status !== "answered") return 1;
     stderr.flush();
     if (!json) process.stdout.write(`${secrets.redact(result.answer ?? "")}\n`);
-    return 0;
+    // The warning said why; scripts learn it from the status.
+    return result.saved === false ? 1 : 0;
   } finally {
     // Servers the tools started (MCP) are stopped before the process exits.
     await runtime?.close();

@@ -47,9 +47,10 @@ async function act(store: SessionStore, where: string, action: string, name?: st
     if (found.length === 0)
       process.stderr.write(`No sessions yet in ${where}: start one with ask --session <name>\n`);
     for (const session of found) {
-      process.stdout.write(
-        `${session.name}\t${session.turns} turn${session.turns === 1 ? "" : "s"}\t${session.updatedAt.toISOString()}\n`,
-      );
+      const turns = session.problem
+        ? `unreadable (${session.problem})`
+        : `${session.turns} turn${session.turns === 1 ? "" : "s"}`;
+      process.stdout.write(`${session.name}\t${turns}\t${session.updatedAt.toISOString()}\n`);
     }
     return 0;
   }

@@ -14,7 +14,7 @@ import type { ConversationRunner, OpenedSession } from "../config/conversation-r
 import { type Env, readEnv } from "../config/env.js";
 import { type Host, shellHost } from "../config/host.js";
 import { defaultProvider } from "../config/llm-choice.js";
-import { buildRuntime, runOptionSpec, switchLlm } from "../config/run-options.js";
+import { buildRuntime, runOptionSpec, sessionOption, switchLlm } from "../config/run-options.js";
 import { chooseStore, storeFlag } from "../config/store-choice.js";
 import { openTrace, type TraceWriter, traceFromOptions } from "../trace/trace-writer.js";
 
@@ -54,6 +54,7 @@ export async function tui(argv: readonly string[]): Promise<number> {
     process.stdout.write(`${TUI_USAGE}\n`);
     return 0;
   }
+  const session = sessionOption(values.session);
   if (!process.stdin.isTTY || !process.stdout.isTTY) {
     process.stderr.write(`${NOT_A_TERMINAL}\n`);
     return 2;
@@ -112,7 +113,12 @@ export async function tui(argv: readonly string[]): Promise<number> {
   const onTraceWarning = (message: string) => traceWarnings.push(message);
   const sessionTrace = values.trace ? openTrace(values.trace, onTraceWarning) : undefined;
   logs.trace = sessionTrace;
-  const runner = createConversationRunner({ runtime, store, history: values.history });
+  const runner = createConversationRunner({
+    runtime,
+    store,
+    history: values.history,
+    redact: secrets.redact,
+  });
   const service = createChatService({
     runner,
     createLlm: (spec) => switchLlm(runner.runtime, spec, host),
@@ -125,8 +131,7 @@ export async function tui(argv: readonly string[]): Promise<number> {
   process.once("SIGTERM", stop);
   process.once("SIGHUP", stop);
   try {
-    const opened =
-      values.session !== undefined ? await openSession(runner, values.session) : undefined;
+    const opened = session !== undefined ? await openSession(runner, session) : undefined;
     return await (await ui).startChat(service, opened);
   } finally {
     process.off("SIGTERM", stop);

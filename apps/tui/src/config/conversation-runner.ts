@@ -52,6 +52,8 @@ export interface RunnerOptions {
   readonly store: SessionStore;
   /** --history: buffer, window[:k], tokens[:n] or summary; memory's default otherwise. */
   readonly history?: string;
+  /** Blanks secrets out of what a stored session keeps: the output's redactor. */
+  readonly redact?: (text: string) => string;
 }
 
 export const modelLabel = (llm: Llm) => `${llm.provider}:${llm.model}`;
@@ -81,6 +83,7 @@ export function createConversationRunner(options: RunnerOptions): ConversationRu
         store: session ? store : scratch,
         session: session ?? "scratch",
         history,
+        ...(options.redact ? { redact: options.redact } : {}),
       });
       return conversation.ask(question, { signal });
     },

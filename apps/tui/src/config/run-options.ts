@@ -2,6 +2,7 @@ import { resolve } from "node:path";
 import type { ParseArgsConfig } from "node:util";
 import {
   Agent,
+  checkSessionName,
   DEFAULT_MAX_STEPS,
   type Llm,
   type Tool,
@@ -30,6 +31,14 @@ export const runOptionSpec = {
   debug: { type: "boolean" },
   constrained: { type: "boolean" },
 } as const satisfies NonNullable<ParseArgsConfig["options"]>;
+
+/**
+ * `--session <name>`, checked before anything starts: an empty or unusable name is a
+ * usage error, never a run without the session the user asked for.
+ */
+export function sessionOption(value: string | undefined) {
+  return value === undefined ? undefined : checkSessionName(value);
+}
 
 export interface RunOptionValues {
   readonly llm?: string;

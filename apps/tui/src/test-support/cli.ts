@@ -20,12 +20,30 @@ export interface CliOptions {
   readonly input?: string;
   /** Called once the child is running, e.g. to signal it. */
   readonly onSpawn?: (child: import("node:child_process").ChildProcess) => void;
+  /**
+   * Caps the size of the files the CLI writes, in 512-byte blocks (`ulimit -f`): past it a
+   * write is cut short, then fails, as on a disk that fills up.
+   */
+  readonly fileSizeLimitBlocks?: number;
 }
 
 /** Runs `langchain-mini <args>` and collects its output. */
 export function runCli(args: readonly string[], options: CliOptions = {}): Promise<CliResult> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], {
+    const [command, commandArgs] =
+      options.fileSizeLimitBlocks === undefined
+        ? [process.execPath, [CLI, ...args]]
+        : [
+            "sh",
+            [
+              "-c",
+              `ulimit -f ${options.fileSizeLimitBlocks} && exec "$0" "$@"`,
+              process.execPath,
+              CLI,
+              ...args,
+            ],
+          ];
+    const child = spawn(command, commandArgs, {
       cwd: options.cwd ?? tempDir(),
       env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...options.env },
       stdio: ["pipe", "pipe", "pipe"],
