@@ -17,6 +17,15 @@ describe("renderTemplate", () => {
     );
   });
 
+  it("reads only the values given: {constructor} and {__proto__} are missing, not Object's", () => {
+    for (const name of ["constructor", "toString", "__proto__", "hasOwnProperty"]) {
+      expect(() => renderTemplate(`Q: {${name}}`, {})).toThrow(
+        `Prompt variable {${name}} has no value`,
+      );
+    }
+    expect(renderTemplate("{constructor}", JSON.parse('{"constructor":"given"}'))).toBe("given");
+  });
+
   it("never re-reads the inside of a value", () => {
     // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal placeholder is what is tested
     const question = "What does ${question} or {tools} or {{x}} mean?";

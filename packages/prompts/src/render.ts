@@ -19,7 +19,8 @@ const placeholder = /\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
 export function renderTemplate(template: string, variables: Readonly<Record<string, string>>) {
   return template.replace(placeholder, (match, name: string | undefined) => {
     if (name === undefined) return match[0] ?? "";
-    const value = variables[name];
+    // Own values only: `{constructor}` is a missing variable, not Object's constructor.
+    const value = Object.hasOwn(variables, name) ? variables[name] : undefined;
     if (value === undefined) throw new MissingVariableError(name);
     return value;
   });

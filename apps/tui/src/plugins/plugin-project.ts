@@ -54,7 +54,7 @@ export function addedPackage(before: Dependencies, home: string, target: string)
   const after = dependenciesOf(home);
   const names = Object.keys(after).filter((name) => name !== SHARED);
   return (
-    names.find((name) => before[name] !== after[name]) ??
+    names.find((name) => !Object.hasOwn(before, name) || before[name] !== after[name]) ??
     names.find((name) => {
       const spec = after[name] ?? "";
       if (spec.startsWith("file:")) return resolve(home, spec.slice("file:".length)) === target;

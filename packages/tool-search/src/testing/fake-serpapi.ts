@@ -27,7 +27,7 @@ export async function startFakeSerpApi(
     const query = parameters.q ?? "";
     const turn = asked.get(query) ?? 0;
     asked.set(query, turn + 1);
-    const planned = replies[query];
+    const planned = Object.hasOwn(replies, query) ? replies[query] : undefined;
     const reply =
       (Array.isArray(planned) ? planned[Math.min(turn, planned.length - 1)] : planned) ?? fallback;
     const send = () => {

@@ -113,6 +113,20 @@ describe("uiReducer", () => {
     expect(after).toBe(state);
   });
 
+  it("takes a status it does not know (a replayed trace's `constructor`) as a failure", () => {
+    for (const status of ["constructor", "__proto__", "toString"]) {
+      const state = run(
+        initialState({ model: "m" }),
+        ask("q"),
+        events({
+          type: "run-end",
+          result: result({ status: status as AgentResult["status"], answer: undefined }),
+        }),
+      );
+      expect(state.run?.outcome).toBe("failed");
+    }
+  });
+
   it("shows a failed run's error in the trace and the conversation", () => {
     const state = run(
       initialState({ model: "m" }),

@@ -2,12 +2,13 @@ import { type AgentEvent, addUsage } from "@langchain-mini/core";
 import { stripControlSequences as safe } from "../text/sanitize.js";
 import type { RunOutcome, RunView, TraceStep } from "./ui-state.js";
 
-const outcomeOf: Record<string, RunOutcome> = {
-  answered: "answered",
-  stopped: "stopped",
-  failed: "failed",
-  aborted: "cancelled",
-};
+// A Map: a replayed trace may hold any status, `constructor` included.
+const outcomeOf: ReadonlyMap<string, RunOutcome> = new Map([
+  ["answered", "answered"],
+  ["stopped", "stopped"],
+  ["failed", "failed"],
+  ["aborted", "cancelled"],
+]);
 
 /** Folds one agent event into the run the trace pane shows. Pure. */
 export function reduceRun(run: RunView, event: AgentEvent): RunView {
@@ -72,7 +73,7 @@ export function reduceRun(run: RunView, event: AgentEvent): RunView {
     case "run-end":
       return {
         ...run,
-        outcome: outcomeOf[event.result.status] ?? "failed",
+        outcome: outcomeOf.get(event.result.status) ?? "failed",
         error: run.error ?? (event.result.error ? safe(event.result.error.message) : undefined),
         waitingOn: undefined,
         usage: event.result.usage,
