@@ -80,7 +80,7 @@ export abstract class AgentBase<Options extends AgentLimits> extends Runnable<
     );
     emit({
       type: "run-start",
-      runId: crypto.randomUUID(),
+      runId: state.id,
       question,
       tools: this.tools.map((tool) => tool.name),
       maxSteps,

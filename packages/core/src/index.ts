@@ -133,6 +133,7 @@ export {
   normaliseToolName,
   type Tool,
   type ToolContext,
+  type ToolRun,
 } from "./tool.js";
 export { ToolCallingAgent, type ToolCallingAgentOptions } from "./tool-calling-agent.js";
 export { type PreparedInput, prepareToolInput } from "./tool-input.js";

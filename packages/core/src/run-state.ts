@@ -3,6 +3,7 @@ import { CostMeter } from "./cost-meter.js";
 import { type ErrorInfo, errorInfo, LangchainMiniError } from "./errors.js";
 import type { AgentResult, AgentStep, RunStatus } from "./events.js";
 import { addUsage, NO_USAGE, type TokenUsage } from "./llm.js";
+import type { ToolRun } from "./tool.js";
 
 export interface RunLimits {
   readonly maxSteps: number;
@@ -14,6 +15,7 @@ export interface RunLimits {
  * caller's abort or the time limit), and turning the end of a run into one result.
  */
 export class RunState {
+  readonly id = crypto.randomUUID();
   readonly question: string;
   readonly steps: AgentStep[] = [];
   readonly signal: AbortSignal;
@@ -25,6 +27,9 @@ export class RunState {
   readonly #deadline: AbortController | undefined;
   readonly #timer: ReturnType<typeof setTimeout> | undefined;
   readonly #limits: RunLimits;
+  readonly #ended = new AbortController();
+  /** What tools see of the run: its id, and a signal that fires when it ends. */
+  readonly toolRun: ToolRun = { id: this.id, ended: this.#ended.signal };
 
   constructor(question: string, limits: RunLimits, emit: Emit, signal?: AbortSignal) {
     this.question = question;
@@ -108,6 +113,7 @@ export class RunState {
       durationMs: performance.now() - this.#started,
     };
     this.#emit({ type: "run-end", result });
+    this.#ended.abort();
     return result;
   }
 }

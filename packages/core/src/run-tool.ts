@@ -1,5 +1,5 @@
 import { type ErrorInfo, LangchainMiniError } from "./errors.js";
-import type { Tool } from "./tool.js";
+import type { Tool, ToolRun } from "./tool.js";
 
 export interface ToolOutcome {
   /** What the model reads as the observation. */
@@ -15,7 +15,7 @@ export interface ToolOutcome {
 export async function runTool(
   tool: Tool<unknown>,
   input: unknown,
-  options: { readonly signal: AbortSignal; readonly timeoutMs: number },
+  options: { readonly signal: AbortSignal; readonly timeoutMs: number; readonly run?: ToolRun },
 ): Promise<ToolOutcome> {
   const runSignal = options.signal;
   if (runSignal.aborted) throw cancelled();
@@ -25,7 +25,10 @@ export async function runTool(
   const controller = new AbortController();
   let output: unknown;
   try {
-    output = tool.execute(input, { signal: controller.signal });
+    output = tool.execute(
+      input,
+      options.run ? { signal: controller.signal, run: options.run } : { signal: controller.signal },
+    );
     // A synchronous tool has already finished: no timer, no race.
     if (!isPromiseLike(output)) return { observation: String(output) };
   } catch (error) {
@@ -47,6 +50,8 @@ export async function runTool(
     stopWaiting?.();
   }, timeoutMs);
   runSignal.addEventListener("abort", onRunAbort, { once: true });
+  // The run may have been cancelled while the tool's synchronous part ran.
+  if (runSignal.aborted) onRunAbort();
   try {
     const settled = await Promise.race([output, stopped]);
     if (runSignal.aborted) throw cancelled();

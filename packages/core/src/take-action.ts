@@ -52,7 +52,7 @@ export async function takeAction(
   else {
     emit({ type: "tool-start", step, tool: tool.name, input, ...origin });
     const started = performance.now();
-    const outcome = await callTool(tool, input, state.signal, context.toolTimeoutMs);
+    const outcome = await callTool(tool, input, state, context.toolTimeoutMs);
     emit({
       type: "tool-end",
       step,
@@ -75,16 +75,17 @@ export async function takeAction(
 async function callTool(
   tool: Tool<unknown>,
   input: string,
-  signal: AbortSignal,
+  state: RunState,
   timeoutMs: number,
 ): Promise<ToolOutcome> {
+  const { signal } = state;
   const prepared = await prepareToolInput(tool, input);
   if (signal.aborted) throw new LangchainMiniError("aborted", "The run was cancelled");
   if (!prepared.ok) {
     const { message } = prepared;
     return { observation: message, error: { code: "tool_input_invalid", message } };
   }
-  return runTool(tool, prepared.value, { signal, timeoutMs });
+  return runTool(tool, prepared.value, { signal, timeoutMs, run: state.toolRun });
 }
 
 export function toolNames(tools: readonly Tool<unknown>[]) {

@@ -5,6 +5,19 @@ import { cleanToolName } from "./parser.js";
 export interface ToolContext {
   /** Aborted when the run is cancelled or the tool's time is up: stop work and return. */
   readonly signal: AbortSignal;
+  /** The run this call belongs to; hosts that call tools outside an agent may leave it out. */
+  readonly run?: ToolRun;
+}
+
+/**
+ * A run as a tool sees it, for tools that keep state from one call to the next (a REPL):
+ * they key it on `id` and release it when `ended` fires.
+ */
+export interface ToolRun {
+  /** The run's id, as in its `run-start` event. */
+  readonly id: string;
+  /** Aborted when the run ends, however it ends (answer, failure, cancellation). */
+  readonly ended: AbortSignal;
 }
 
 /** A plain JSON Schema, told apart at run time from a Standard Schema by its lack of `~standard`. */
