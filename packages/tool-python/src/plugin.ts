@@ -1,0 +1,34 @@
+import type {
+  Availability,
+  CreateToolOptions,
+  EnvVariable,
+  PluginEnv,
+  Tool,
+} from "@langchain-mini/core";
+import { createPythonTool } from "./python-tool.js";
+import { findRuntimeFiles } from "./runtime-files.js";
+
+// The plug-in contract of @langchain-mini/core: what a host knows before calling createTools.
+
+export const description =
+  "Python 3 in a sandbox (Pyodide in Deno, no files, network or subprocesses), state kept within a run";
+
+export const environment: readonly EnvVariable[] = [
+  { name: "PYTHON_TOOL_CPU_MS", description: "CPU time per call in ms (default 5000)" },
+  { name: "PYTHON_TOOL_MEMORY_MB", description: "Python's memory in MiB (default 512)" },
+  {
+    name: "PYTHON_TOOL_OUTPUT_CHARS",
+    description: "printed characters kept per call (default 10000)",
+  },
+  { name: "PYTHON_TOOL_DENO", description: "a deno executable to use instead of the bundled one" },
+];
+
+export function availability(env: PluginEnv): Availability {
+  const lookup = findRuntimeFiles(env);
+  return lookup.found ? { available: true } : { available: false, reason: lookup.reason };
+}
+
+/** One sandbox starts at once, in the background, so that the first call finds it loaded. */
+export function createTools(options: CreateToolOptions): readonly Tool[] {
+  return [createPythonTool({ env: options.env })];
+}
