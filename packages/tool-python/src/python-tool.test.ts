@@ -44,9 +44,7 @@ describe("the python tool, as a REPL within one run", () => {
     expect(await python("def f():\n    return 1 / 0\nprint('before')\nf()")).toBe(
       "before\nZeroDivisionError: division by zero",
     );
-    expect(await python("undefined_name")).toBe(
-      "NameError: name 'undefined_name' is not defined",
-    );
+    expect(await python("undefined_name")).toBe("NameError: name 'undefined_name' is not defined");
     expect(await python("def broken(:\n    pass")).toBe("SyntaxError: invalid syntax (line 1)");
     expect(await python("raise ValueError('first line\\nsecond line')")).toBe(
       "ValueError: first line",
@@ -95,61 +93,79 @@ describe("the python tool, as a REPL within one run", () => {
     expect(await python("input('name? ')")).toBe("name? EOFError: EOF when reading a line");
   });
 
-  it("forgets everything when the run ends: the next run has a fresh interpreter", async () => {
-    await python("secret_of_run_one = 1");
-    const runSandbox = denoChildren();
-    end();
-    // The run's sandbox ends; a spare for the next run starts.
-    await waitFor(() => runSandbox.every((pid) => !isRunning(pid)), START, "the run's sandbox to end");
-    const next = testRun("after");
-    expect(await tool.execute("secret_of_run_one", callIn(next.run))).toBe(
-      "NameError: name 'secret_of_run_one' is not defined",
-    );
-    next.end();
-  }, START);
+  it(
+    "forgets everything when the run ends: the next run has a fresh interpreter",
+    async () => {
+      await python("secret_of_run_one = 1");
+      const runSandbox = denoChildren();
+      end();
+      // The run's sandbox ends; a spare for the next run starts.
+      await waitFor(
+        () => runSandbox.every((pid) => !isRunning(pid)),
+        START,
+        "the run's sandbox to end",
+      );
+      const next = testRun("after");
+      expect(await tool.execute("secret_of_run_one", callIn(next.run))).toBe(
+        "NameError: name 'secret_of_run_one' is not defined",
+      );
+      next.end();
+    },
+    START,
+  );
 });
 
 describe("the python tool's sandbox processes", () => {
-  it("starts one in the background when created, and close() ends it", async () => {
-    const tool = createPythonTool({ env: {} });
-    await waitFor(() => denoChildren().length > 0, START, "a deno process");
-    const pids = denoChildren();
-    tool.close();
-    await waitFor(() => pids.every((pid) => !isRunning(pid)), START, "deno to end");
-  }, START);
+  it(
+    "starts one in the background when created, and close() ends it",
+    async () => {
+      const tool = createPythonTool({ env: {} });
+      await waitFor(() => denoChildren().length > 0, START, "a deno process");
+      const pids = denoChildren();
+      tool.close();
+      await waitFor(() => pids.every((pid) => !isRunning(pid)), START, "deno to end");
+    },
+    START,
+  );
 
-  it("cancels a running call at once and leaves no process behind", async () => {
-    const tool = createPythonTool({ env: {}, cpuMs: 600_000 });
-    const { run, end } = testRun("cancel");
-    const controller = new AbortController();
-    await tool.whenReady();
-    const call = tool.execute("while True:\n    pass", callIn(run, controller.signal));
-    // The loop is running once the sandbox has used CPU time for it; aborting then.
-    const pids = denoChildren();
-    expect(pids.length).toBe(1);
-    const [pid = 0] = pids;
-    const idle = cpuTicks(pid);
-    await waitFor(() => cpuTicks(pid) > idle + 20, START, "the loop to run");
-    controller.abort();
-    await expect(call).rejects.toThrow(/cancelled/);
-    await waitFor(() => pids.every((pid) => !isRunning(pid)), 10_000, "the sandbox to end");
-    end();
-    tool.close();
-    await waitFor(() => denoChildren().length === 0, START, "no deno left");
-  }, START);
+  it(
+    "cancels a running call at once and leaves no process behind",
+    async () => {
+      const tool = createPythonTool({ env: {}, cpuMs: 600_000 });
+      const { run, end } = testRun("cancel");
+      const controller = new AbortController();
+      await tool.whenReady();
+      const call = tool.execute("while True:\n    pass", callIn(run, controller.signal));
+      // The loop is running once the sandbox has used CPU time for it; aborting then.
+      const pids = denoChildren();
+      expect(pids.length).toBe(1);
+      const [pid = 0] = pids;
+      const idle = cpuTicks(pid);
+      await waitFor(() => cpuTicks(pid) > idle + 20, START, "the loop to run");
+      controller.abort();
+      await expect(call).rejects.toThrow(/cancelled/);
+      await waitFor(() => pids.every((pid) => !isRunning(pid)), 10_000, "the sandbox to end");
+      end();
+      tool.close();
+      await waitFor(() => denoChildren().length === 0, START, "no deno left");
+    },
+    START,
+  );
 
-  it("restarts a sandbox whose interpreter failed, for the next call", async () => {
-    const tool = createPythonTool({ env: {} });
-    const { run, end } = testRun("crash");
-    await tool.execute("kept = 1", callIn(run));
-    expect(await tool.execute("import os\nos._exit(3)", callIn(run))).toMatch(
-      /^SandboxError: the Python interpreter failed \(.*exit\(3\)\); it was restarted and variables, functions and imports from earlier calls are gone$/,
-    );
-    expect(await tool.execute("kept", callIn(run))).toBe(
-      "NameError: name 'kept' is not defined",
-    );
-    expect(await tool.execute("1 + 1", callIn(run))).toBe("2");
-    end();
-    tool.close();
-  }, START * 2);
+  it(
+    "restarts a sandbox whose interpreter failed, for the next call",
+    async () => {
+      const tool = createPythonTool({ env: {} });
+      const { run, end } = testRun("crash");
+      await tool.execute("kept = 1", callIn(run));
+      expect(await tool.execute("import os\nos._exit(3)", callIn(run))).toMatch(
+        /^SandboxError: the Python interpreter failed \(.*exit\(3\)\); it was restarted and variables, functions and imports from earlier calls are gone$/,
+      );
+      expect(await tool.execute("kept", callIn(run))).toBe("NameError: name 'kept' is not defined");
+      expect(await tool.execute("1 + 1", callIn(run))).toBe("2");
+      end();
+      tool.close();
+    },
+    START * 2,
+  );
 });

@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resolveLimits } from "./limits.js";
+import { createPythonTool, type PythonTool } from "./python-tool.js";
+import { callIn, testRun } from "./test-support/processes.js";
+
+const START = 120_000;
+
+describe("limit settings", () => {
+  it("reads each limit from the environment, options first", () => {
+    expect(resolveLimits({})).toEqual({ cpuMs: 5_000, memoryMb: 512, outputChars: 10_000 });
+    const env = {
+      PYTHON_TOOL_CPU_MS: "2500",
+      PYTHON_TOOL_MEMORY_MB: " 1024 ",
+      PYTHON_TOOL_OUTPUT_CHARS: "500",
+    };
+    expect(resolveLimits(env)).toEqual({ cpuMs: 2_500, memoryMb: 1_024, outputChars: 500 });
+    expect(resolveLimits(env, { cpuMs: 900 }).cpuMs).toBe(900);
+  });
+
+  it("rejects a bad value in one line that names the setting and the range", () => {
+    expect(() => resolveLimits({ PYTHON_TOOL_CPU_MS: "fast" })).toThrow(
+      "PYTHON_TOOL_CPU_MS must be a whole number of milliseconds from 100 to 3600000, not fast",
+    );
+    expect(() => resolveLimits({ PYTHON_TOOL_MEMORY_MB: "8192" })).toThrow(
+      /PYTHON_TOOL_MEMORY_MB must be a whole number of MiB from 64 to 4096, not 8192/,
+    );
+    expect(() => resolveLimits({}, { outputChars: 1.5 })).toThrow(/the outputChars option/);
+  });
+});
+
+describe("each limit ends the call with an observation that names it, and the run goes on", () => {
+  let tool: PythonTool;
+  const { run, end } = testRun("limits");
+  const python = (code: string) => tool.execute(code, callIn(run));
+
+  beforeAll(async () => {
+    tool = createPythonTool({ env: {}, cpuMs: 1_500, memoryMb: 192, outputChars: 200 });
+    await tool.whenReady();
+  }, START);
+  afterAll(() => {
+    end();
+    tool.close();
+  });
+
+  it(
+    "interrupts an infinite loop at its CPU time and keeps the variables",
+    async () => {
+      await python("before_loop = 'kept'\nspins = 0");
+      expect(await python("while True:\n    spins += 1")).toBe(
+        "TimeoutError: stopped after 1.5 s of CPU time (PYTHON_TOOL_CPU_MS); the variables it had set are kept",
+      );
+      expect(await python("before_loop, spins > 0")).toBe("('kept', True)");
+    },
+    START,
+  );
+
+  it(
+    "interrupts a long sleep the same way",
+    async () => {
+      expect(await python("import time\ntime.sleep(3600)")).toMatch(
+        /^TimeoutError: stopped after 1\.5 s of CPU time \(PYTHON_TOOL_CPU_MS\)/,
+      );
+      expect(await python("before_loop")).toBe("'kept'");
+    },
+    START,
+  );
+
+  it(
+    "restarts a sandbox whose code will not stop when interrupted",
+    async () => {
+      const code =
+        "while True:\n    try:\n        while True: pass\n    except KeyboardInterrupt:\n        pass";
+      expect(await python(code)).toBe(
+        "TimeoutError: stopped after 1.5 s of CPU time (PYTHON_TOOL_CPU_MS); it did not stop when interrupted, so the sandbox was restarted and variables, functions and imports from earlier calls are gone",
+      );
+      expect(await python("before_loop")).toBe("NameError: name 'before_loop' is not defined");
+      expect(await python("'running again'")).toBe("'running again'");
+    },
+    START * 2,
+  );
+
+  it(
+    "stops at the memory limit with a MemoryError and keeps the interpreter",
+    async () => {
+      await python("small = [1, 2, 3]");
+      expect(await python("big = bytearray(400 * 1024 * 1024)")).toBe(
+        "MemoryError: the memory limit of 192 MiB (PYTHON_TOOL_MEMORY_MB) was reached",
+      );
+      expect(
+        await python("chunks = []\nwhile True:\n    chunks.append(bytearray(8 * 1024 * 1024))"),
+      ).toBe("MemoryError: the memory limit of 192 MiB (PYTHON_TOOL_MEMORY_MB) was reached");
+      expect(await python("del chunks\nsum(small)")).toBe("6");
+    },
+    START,
+  );
+
+  it(
+    "cuts printed output at its limit and says so",
+    async () => {
+      const observation = await python("print('x' * 1000)\n'value'");
+      expect(observation).toBe(
+        `${"x".repeat(200)}\n[output truncated after 200 characters (PYTHON_TOOL_OUTPUT_CHARS)]\n'value'`,
+      );
+      const value = await python("list(range(1000))");
+      expect(value).toMatch(/^\[0, 1, 2, 3, /);
+      expect(value).toHaveLength(203);
+      expect(value.endsWith("...")).toBe(true);
+    },
+    START,
+  );
+
+  it(
+    "bounds endless printing by both limits",
+    async () => {
+      const observation = await python("while True:\n    print('again and again')");
+      expect(observation).toMatch(/^again and again\n/);
+      expect(observation).toContain("[output truncated after 200 characters");
+      expect(observation).toContain("TimeoutError: stopped after 1.5 s of CPU time");
+      expect(observation.length).toBeLessThan(600);
+    },
+    START,
+  );
+});
