@@ -56,6 +56,9 @@ export function testRun(id: string) {
 }
 
 /** A tool context for `run`, with a signal that never fires unless given one. */
-export function callIn(run: ToolRun, signal = new AbortController().signal): ToolContext {
+export function callIn(
+  run: ToolRun,
+  signal: AbortSignal = new AbortController().signal,
+): ToolContext {
   return { signal, run };
 }
