@@ -42,7 +42,8 @@ Options:
                      langchain-mini plugins add or installed in this project, or a file
                      such as ./my-llm.js, that exports createLlm)
   --constrained      with llamacpp: decode only well-formed ReAct steps naming the tools given
-  --tools <names>    comma-separated: search (needs SERPAPI_API_KEY), calculator, hackernews;
+  --tools <names>    comma-separated: search (needs SERPAPI_API_KEY), calculator, hackernews,
+                     python (an add-on: Python in a sandbox);
                      default: search and calculator (search only with its key)
                      a name may be a tool package added with langchain-mini plugins add
                      or installed in this project, or a file such as ./my-tool.js, that

@@ -19,6 +19,7 @@ export const BUILT_IN_TOOLS: ReadonlyMap<string, string> = new Map([
   ["calculator", "@langchain-mini/tool-calculator"],
   ["hackernews", "@langchain-mini/tool-hackernews"],
   ["mcp", "@langchain-mini/tool-mcp"],
+  ["python", "@langchain-mini/tool-python"],
 ]);
 
 /**
@@ -36,7 +37,8 @@ export const DEFAULT_STORE = "file:";
 
 /**
  * Offered when `--tools` is not given: the seeds' agent has search and the calculator.
- * Hacker News is opt-in: it widens every prompt for a narrow kind of question.
+ * Hacker News and Python are opt-in: they widen every prompt for a narrow kind of
+ * question, and Python starts a sandbox process.
  */
 export const DEFAULT_TOOLS: readonly string[] = ["search", "calculator"];
 
@@ -53,4 +55,6 @@ export const MCP_CONFIG_VARIABLE = "LANGCHAIN_MINI_MCP";
  */
 export const ADD_ONS: ReadonlyMap<string, string> = new Map([
   ["@langchain-mini/llm-llamacpp/plugin", "@langchain-mini/llm-llamacpp"],
+  // Deno's binary and Pyodide: about 110 MB.
+  ["@langchain-mini/tool-python", "@langchain-mini/tool-python"],
 ]);
