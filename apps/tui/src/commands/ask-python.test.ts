@@ -140,11 +140,11 @@ describe("ask --tools python, with a scripted LLM", () => {
         expect(result.stderr).toContain("cancelled");
         expect(sandboxes.length).toBeGreaterThan(0);
         // ask kills its sandbox on the way out; the kernel may take a moment to finish it.
-      const deadline = Date.now() + 10_000;
-      while (sandboxes.some(isRunning) && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      expect(sandboxes.filter(isRunning)).toEqual([]);
+        const deadline = Date.now() + 10_000;
+        while (sandboxes.some(isRunning) && Date.now() < deadline) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        expect(sandboxes.filter(isRunning)).toEqual([]);
       },
       SLOW,
     );

@@ -1,0 +1,36 @@
+import { isLangchainMiniError } from "@langchain-mini/core";
+import { describe, expect, it } from "vitest";
+import { availability, createTools, description, environment } from "./plugin.js";
+
+describe("the python plug-in module", () => {
+  it("is available where deno and Pyodide are installed", () => {
+    expect(availability({})).toEqual({ available: true });
+    expect(description).toMatch(/sandbox/);
+    expect(environment.map((variable) => variable.name)).toEqual([
+      "PYTHON_TOOL_CPU_MS",
+      "PYTHON_TOOL_MEMORY_MB",
+      "PYTHON_TOOL_OUTPUT_CHARS",
+      "PYTHON_TOOL_DENO",
+    ]);
+  });
+
+  it("says in one line what to do when the deno it is told to use is missing", () => {
+    const env = { PYTHON_TOOL_DENO: "/nowhere/deno" };
+    const reason =
+      "PYTHON_TOOL_DENO names /nowhere/deno, which does not exist: point it at a deno executable (2.x) or unset it";
+    expect(availability(env)).toEqual({ available: false, reason });
+    try {
+      createTools({ env });
+      expect.unreachable();
+    } catch (error) {
+      expect(isLangchainMiniError(error) && error.code).toBe("config_invalid");
+      expect((error as Error).message).toBe(reason);
+    }
+  });
+
+  it("refuses a bad limit before starting anything", () => {
+    expect(() => createTools({ env: { PYTHON_TOOL_OUTPUT_CHARS: "-1" } })).toThrow(
+      "PYTHON_TOOL_OUTPUT_CHARS must be a whole number of characters from 100 to 1000000, not -1",
+    );
+  });
+});
