@@ -1,6 +1,7 @@
 import { isLangchainMiniError } from "@langchain-mini/core";
 import { describe, expect, it } from "vitest";
-import { availability, createTools, description, environment } from "./plugin.js";
+import { availability, close, createTools, description, environment } from "./plugin.js";
+import { denoChildren, isRunning, waitFor } from "./test-support/processes.js";
 
 describe("the python plug-in module", () => {
   it("is available where deno and Pyodide are installed", () => {
@@ -27,6 +28,15 @@ describe("the python plug-in module", () => {
       expect((error as Error).message).toBe(reason);
     }
   });
+
+  it("close() ends the sandboxes of every tool it made", async () => {
+    const [tool] = createTools({ env: {} });
+    expect(tool?.name).toBe("python");
+    await waitFor(() => denoChildren().length > 0, 60_000, "a sandbox");
+    const sandboxes = denoChildren();
+    close();
+    await waitFor(() => !sandboxes.some(isRunning), 30_000, "the sandboxes to end");
+  }, 90_000);
 
   it("refuses a bad limit before starting anything", () => {
     expect(() => createTools({ env: { PYTHON_TOOL_OUTPUT_CHARS: "-1" } })).toThrow(

@@ -5,7 +5,7 @@ import type {
   PluginEnv,
   Tool,
 } from "@langchain-mini/core";
-import { createPythonTool } from "./python-tool.js";
+import { createPythonTool, type PythonTool } from "./python-tool.js";
 import { findRuntimeFiles } from "./runtime-files.js";
 
 // The plug-in contract of @langchain-mini/core: what a host knows before calling createTools.
@@ -28,7 +28,17 @@ export function availability(env: PluginEnv): Availability {
   return lookup.found ? { available: true } : { available: false, reason: lookup.reason };
 }
 
+const created = new Set<PythonTool>();
+
 /** One sandbox starts at once, in the background, so that the first call finds it loaded. */
 export function createTools(options: CreateToolOptions): readonly Tool[] {
-  return [createPythonTool({ env: options.env })];
+  const tool = createPythonTool({ env: options.env });
+  created.add(tool);
+  return [tool];
+}
+
+/** Ends every sandbox of the tools made here (they also end with the host process). */
+export function close() {
+  for (const tool of created) tool.close();
+  created.clear();
 }
