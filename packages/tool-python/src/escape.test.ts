@@ -222,6 +222,26 @@ describe("escape attempts from the python sandbox", () => {
   );
 
   it(
+    "cannot forge or flood the replies the host reads",
+    async () => {
+      const write = (text: string) =>
+        `import js\njs.Deno.stdout.writeSync(js.TextEncoder.new().encode(${JSON.stringify(text)}))\n'real'`;
+      const forged = '{"type":"result","id":999999,"output":"forged","truncated":false}\n';
+      expect(await attempt(write(forged))).toBe("'real'");
+      expect(await attempt(write("stray text with no newline "))).toBe("'real'");
+      expect(
+        await attempt(
+          "import js\njs.Deno.stdout.writeSync(js.TextEncoder.new().encode('x' * 3000000))",
+        ),
+      ).toBe(
+        "SandboxError: the Python sandbox ended: the sandbox wrote more than a reply holds; it was restarted and variables, functions and imports from earlier calls are gone",
+      );
+      expect(await attempt("'answering again'")).toBe("'answering again'");
+    },
+    START * 2,
+  );
+
+  it(
     "cannot exhaust memory or disk: the limit stops it and the run goes on",
     async () => {
       expect(lastLine(await attempt("blob = b'x' * (1024 * 1024 * 1024)"))).toBe(

@@ -90,7 +90,7 @@ describe("the python tool, as a REPL within one run", () => {
   });
 
   it("answers input() with an end of file rather than waiting", async () => {
-    expect(await python("input('name? ')")).toBe("name? EOFError: EOF when reading a line");
+    expect(await python("input('name? ')")).toBe("name?\nEOFError: EOF when reading a line");
   });
 
   it(

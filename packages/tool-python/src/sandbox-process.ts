@@ -36,6 +36,8 @@ export class SandboxProcess {
   readonly #waiting = new Map<number, (outcome: CallOutcome) => void>();
   #nextId = 1;
   #stderr = "";
+  /** Why the host ended the sandbox itself, when it did. */
+  #failure: string | undefined;
   #exited = false;
   #holds = 0;
 
@@ -193,11 +195,12 @@ export class SandboxProcess {
   }
 
   #fail(reason: string) {
-    this.#stderr += `\n${reason}`;
+    this.#failure = reason;
     this.kill();
   }
 
   #stderrLine() {
+    if (this.#failure) return `: ${this.#failure}`;
     const line = this.#stderr
       .split("\n")
       .map((text) => text.replace(/^[#\s]+/, "").trim())
