@@ -95,7 +95,10 @@ describe("ask --tools python, with a scripted LLM", () => {
     SLOW,
   );
 
-  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  for (const [signal, status] of [
+    ["SIGINT", 130],
+    ["SIGTERM", 143],
+  ] as const) {
     it(
       `stops a running call on ${signal} and leaves no process behind`,
       async () => {
@@ -135,7 +138,7 @@ describe("ask --tools python, with a scripted LLM", () => {
             },
           },
         );
-        expect(result.status).toBe(1);
+        expect(result.status).toBe(status);
         expect(result.stdout).toBe("");
         expect(result.stderr).toContain("cancelled");
         expect(sandboxes.length).toBeGreaterThan(0);
