@@ -1,8 +1,7 @@
-import { spawn } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { tempDir } from "./test-support/cli.js";
+import { runProgram, tempDir } from "./test-support/cli.js";
 
 /**
  * `./dev start` from a checkout, as the README's examples run it, but from another
@@ -15,27 +14,6 @@ const DEV = join(ROOT, "dev");
 const SHOUT_TOOL = `export function createTool() {
   return { name: "shout", description: "Upper-cases its input.", execute: (input) => input.toUpperCase() };
 }`;
-
-function run(command: string, args: readonly string[], cwd: string, home = process.env.HOME) {
-  return new Promise<{ status: number | null; stdout: string; stderr: string }>((done, fail) => {
-    const child = spawn(command, args, {
-      cwd,
-      // The developer's shell: PATH (with the toolchain ./dev brought) and HOME, no keys.
-      env: { PATH: process.env.PATH ?? "", HOME: home ?? "" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-      stdout += chunk;
-    });
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
-      stderr += chunk;
-    });
-    child.on("error", fail);
-    child.on("close", (status) => done({ status, stdout, stderr }));
-  });
-}
 
 describe("./dev start", () => {
   // Two turbo runs (cached builds) and two CLI runs: room for a busy machine.
@@ -59,14 +37,18 @@ describe("./dev start", () => {
       "--trace",
       "run.jsonl",
     ];
-    const result = await run(DEV, ["start", "ask", ...args, "Shout hello"], directory);
+    const result = await runProgram(DEV, ["start", "ask", ...args, "Shout hello"], {
+      cwd: directory,
+    });
     expect(result.stderr).toContain("Action: shout\nAction Input: hello\nObservation: HELLO\n");
     expect(result.stdout).toBe("HELLO\n");
     expect(result.status).toBe(0);
     const trace = readFileSync(join(directory, "run.jsonl"), "utf8");
     expect(trace).toContain('"type":"run-end"');
 
-    const missing = await run(DEV, ["start", "ask", "--llm", "script:nope.json", "q"], directory);
+    const missing = await runProgram(DEV, ["start", "ask", "--llm", "script:nope.json", "q"], {
+      cwd: directory,
+    });
     expect(missing.stderr).toBe(
       `langchain-mini: Cannot read the script file ${join(directory, "nope.json")}: no such file\n`,
     );
@@ -80,13 +62,19 @@ describe("./dev start", () => {
       .find((block) => block.includes("~/.local/bin/langchain-mini"));
     expect(snippet, "the README's snippet that puts langchain-mini on PATH").toBeDefined();
     const home = tempDir();
-    const installed = await run("bash", ["-euc", snippet ?? ""], ROOT, home);
+    const installed = await runProgram("sh", ["-euc", snippet ?? ""], {
+      cwd: ROOT,
+      env: { HOME: home },
+    });
     expect(installed).toMatchObject({ status: 0, stderr: "" });
 
     const directory = tempDir();
     writeFileSync(join(directory, "answers.json"), JSON.stringify([" ok\nFinal Answer: found"]));
     const bin = join(home, ".local", "bin", "langchain-mini");
-    const result = await run(bin, ["ask", "--llm", "script:answers.json", "q"], directory, home);
+    const result = await runProgram(bin, ["ask", "--llm", "script:answers.json", "q"], {
+      cwd: directory,
+      env: { HOME: home },
+    });
     expect(result.stdout).toBe("found\n");
     expect(result.status).toBe(0);
   });

@@ -29,21 +29,24 @@ export interface CliOptions {
 
 /** Runs `langchain-mini <args>` and collects its output. */
 export function runCli(args: readonly string[], options: CliOptions = {}): Promise<CliResult> {
+  return runProgram(process.execPath, [CLI, ...args], options);
+}
+
+/** Runs any program (`./dev`, a script on PATH) the way runCli runs the CLI. */
+export function runProgram(
+  command: string,
+  args: readonly string[],
+  options: CliOptions = {},
+): Promise<CliResult> {
   return new Promise((resolvePromise, reject) => {
-    const [command, commandArgs] =
+    const [program, programArgs] =
       options.fileSizeLimitBlocks === undefined
-        ? [process.execPath, [CLI, ...args]]
+        ? [command, args]
         : [
             "sh",
-            [
-              "-c",
-              `ulimit -f ${options.fileSizeLimitBlocks} && exec "$0" "$@"`,
-              process.execPath,
-              CLI,
-              ...args,
-            ],
+            ["-c", `ulimit -f ${options.fileSizeLimitBlocks} && exec "$0" "$@"`, command, ...args],
           ];
-    const child = spawn(command, commandArgs, {
+    const child = spawn(program, programArgs, {
       cwd: options.cwd ?? tempDir(),
       env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...options.env },
       stdio: ["pipe", "pipe", "pipe"],
