@@ -20,7 +20,9 @@ module.exports = {
       from: { path: "^packages/core/src/", pathNot: shipped },
       to: {
         dependencyTypesNot: ["core", "local", "type-only"],
-        pathNot: "^packages/(core|prompts)/|node_modules/@langchain-mini/prompts/",
+        // Before the first build (a fresh clone), prompts does not resolve: its bare name.
+        pathNot:
+          "^packages/(core|prompts)/|node_modules/@langchain-mini/prompts/|^@langchain-mini/prompts$",
       },
     },
     {
