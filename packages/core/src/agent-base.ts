@@ -1,4 +1,5 @@
 import { type AgentRun, type Emit, startRun } from "./agent-run.js";
+import type { ApprovalPolicy, Approve } from "./approval.js";
 import type { AgentEvent, AgentResult } from "./events.js";
 import type { Llm } from "./llm.js";
 import { LoopGuard } from "./loop-guard.js";
@@ -34,6 +35,18 @@ export interface AgentLimits {
   /** Output tokens per LLM call; default 4,096. A reply cut there is reported in a warning. */
   readonly maxTokens?: number;
   readonly temperature?: number;
+  /** Which tool calls wait for approval; default "auto": those of tools that need it. */
+  readonly approval?: ApprovalPolicy;
+  /**
+   * Asks a person about a call that waits for approval. Without it such calls are
+   * declined (the model reads why); a run's own `approve` wins over this one.
+   */
+  readonly approve?: Approve;
+}
+
+/** A run's options: its signal, and who approves its tool calls. */
+export interface AgentRunOptions extends RunOptions {
+  readonly approve?: Approve;
 }
 
 /**
@@ -54,22 +67,27 @@ export abstract class AgentBase<Options extends AgentLimits> extends Runnable<
     this.tools = options.tools ?? [];
   }
 
-  run(question: string, options: RunOptions = {}): AgentRun {
-    return startRun((emit) => this.loop(question, emit, options.signal));
+  run(question: string, options: AgentRunOptions = {}): AgentRun {
+    return startRun((emit) => this.loop(question, emit, options));
   }
 
-  invoke(question: string, options?: RunOptions) {
+  invoke(question: string, options?: AgentRunOptions) {
     return this.run(question, options).result;
   }
 
-  override async *stream(question: string, options?: RunOptions): AsyncGenerator<AgentEvent> {
+  override async *stream(question: string, options?: AgentRunOptions): AsyncGenerator<AgentEvent> {
     yield* this.run(question, options);
   }
 
-  protected abstract loop(question: string, emit: Emit, signal?: AbortSignal): Promise<AgentResult>;
+  protected abstract loop(
+    question: string,
+    emit: Emit,
+    options: AgentRunOptions,
+  ): Promise<AgentResult>;
 
   /** Emits run-start and returns the run's state and a function that takes actions. */
-  protected begin(question: string, emit: Emit, signal?: AbortSignal) {
+  protected begin(question: string, emit: Emit, options: AgentRunOptions) {
+    const { signal } = options;
     const { llm } = this.options;
     const maxSteps = this.options.maxSteps ?? DEFAULT_MAX_STEPS;
     const state = new RunState(
@@ -93,6 +111,8 @@ export abstract class AgentBase<Options extends AgentLimits> extends Runnable<
       state,
       emit,
       toolTimeoutMs: this.options.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS,
+      approval: this.options.approval ?? "auto",
+      approve: options.approve ?? this.options.approve,
     };
     const act = (action: Action): Promise<ActionOutcome> => takeAction(action, context);
     return { state, maxSteps, act };

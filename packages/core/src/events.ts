@@ -136,6 +136,24 @@ export type AgentEvent =
       readonly durationMs: number;
       readonly error?: ErrorInfo;
     }
+  | {
+      /**
+       * A person's decision on a tool call that needed approval (see `needsApproval` and
+       * the agent's `approval` policy), before the call ran or instead of it.
+       */
+      readonly type: "approval";
+      readonly step: number;
+      readonly tool: string;
+      readonly input: string;
+      readonly origin?: string;
+      readonly decision: "approved" | "declined";
+      /** False when there was no `approve` hook to ask: the call was declined unasked. */
+      readonly asked: boolean;
+      /** Approved for this tool's later calls too. */
+      readonly always?: true;
+      /** What the user told the model when declining. */
+      readonly note?: string;
+    }
   | { readonly type: "observation"; readonly step: number; readonly text: string }
   | {
       readonly type: "final-answer";

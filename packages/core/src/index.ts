@@ -1,11 +1,19 @@
 export {
   AgentBase,
   type AgentLimits,
+  type AgentRunOptions,
   DEFAULT_MAX_STEPS,
   DEFAULT_MAX_TOKENS,
   DEFAULT_TOOL_TIMEOUT_MS,
 } from "./agent-base.js";
 export { type AgentRun, type Emit, startRun } from "./agent-run.js";
+export {
+  APPROVAL_POLICIES,
+  type ApprovalDecision,
+  type ApprovalPolicy,
+  type ApprovalRequest,
+  type Approve,
+} from "./approval.js";
 export { type CallLlmOptions, callLlm, type LlmCallResult } from "./call-llm.js";
 export { Channel } from "./channel.js";
 export { costOf } from "./cost.js";

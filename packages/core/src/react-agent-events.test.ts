@@ -45,6 +45,7 @@ function describeEvent(event: AgentEvent): string {
     case "llm-end":
     case "parse-error":
     case "action":
+    case "approval":
     case "tool-start":
     case "tool-end":
     case "observation":

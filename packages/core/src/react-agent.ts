@@ -4,7 +4,12 @@ import {
   renderReactPrompt,
   stepText,
 } from "@langchain-mini/prompts";
-import { AgentBase, type AgentLimits, DEFAULT_MAX_TOKENS } from "./agent-base.js";
+import {
+  AgentBase,
+  type AgentLimits,
+  type AgentRunOptions,
+  DEFAULT_MAX_TOKENS,
+} from "./agent-base.js";
 import type { Emit } from "./agent-run.js";
 import { callLlm } from "./call-llm.js";
 import { LangchainMiniError } from "./errors.js";
@@ -33,9 +38,13 @@ export const REACT_STOP = ["\nObservation:"];
  * `stream` the events.
  */
 export class Agent extends AgentBase<AgentOptions> {
-  protected async loop(question: string, emit: Emit, signal?: AbortSignal): Promise<AgentResult> {
+  protected async loop(
+    question: string,
+    emit: Emit,
+    options: AgentRunOptions,
+  ): Promise<AgentResult> {
     const { llm } = this.options;
-    const { state, maxSteps, act } = this.begin(question, emit, signal);
+    const { state, maxSteps, act } = this.begin(question, emit, options);
     try {
       let prompt = this.#firstPrompt(question);
       // What the prompt gained since the last call: each call's prompt extends the last.

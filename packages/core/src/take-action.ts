@@ -1,4 +1,5 @@
 import type { Emit } from "./agent-run.js";
+import { type ApprovalPolicy, type Approve, approveCall } from "./approval.js";
 import { LangchainMiniError } from "./errors.js";
 import { type LoopGuard, repeatedActionObservation } from "./loop-guard.js";
 import type { RunState } from "./run-state.js";
@@ -19,20 +20,22 @@ export interface ActionOutcome {
   readonly directAnswer?: string;
 }
 
+export interface ActionContext {
+  readonly tools: readonly Tool<unknown>[];
+  readonly guard: LoopGuard;
+  readonly state: RunState;
+  readonly emit: Emit;
+  readonly toolTimeoutMs: number;
+  readonly approval: ApprovalPolicy;
+  readonly approve: Approve | undefined;
+}
+
 /**
  * One action, as both agent modes take it: the action event, the loop guard, the tool
- * lookup, the tool run with its events, the observation event and the recorded step.
+ * lookup, the input's validation, the approval when the call needs one, the tool run
+ * with its events, the observation event and the recorded step.
  */
-export async function takeAction(
-  action: Action,
-  context: {
-    readonly tools: readonly Tool<unknown>[];
-    readonly guard: LoopGuard;
-    readonly state: RunState;
-    readonly emit: Emit;
-    readonly toolTimeoutMs: number;
-  },
-): Promise<ActionOutcome> {
+export async function takeAction(action: Action, context: ActionContext): Promise<ActionOutcome> {
   const { step, input, thought } = action;
   const { emit, state } = context;
   const tool = findTool(context.tools, action.tool);
@@ -50,9 +53,26 @@ export async function takeAction(
   if (verdict === "warn") observation = repeatedActionObservation(action.tool, input);
   else if (!tool) observation = unknownToolObservation(action.tool, context.tools);
   else {
+    const prepared = await prepareToolInput(tool, input);
+    if (state.signal.aborted) throw cancelled();
+    // Only a call that could run is put to the user; a malformed one goes back to the model.
+    const declined = prepared.ok
+      ? await approveCall(tool, { step, input }, { ...context, signal: state.signal })
+      : undefined;
+    if (declined !== undefined) {
+      emit({ type: "observation", step, text: declined });
+      state.steps.push({ tool: tool.name, input, thought, observation: declined });
+      return { observation: declined };
+    }
     emit({ type: "tool-start", step, tool: tool.name, input, ...origin });
     const started = performance.now();
-    const outcome = await callTool(tool, input, state, context.toolTimeoutMs);
+    const outcome = prepared.ok
+      ? await runTool(tool, prepared.value, {
+          signal: state.signal,
+          timeoutMs: context.toolTimeoutMs,
+          run: state.toolRun,
+        })
+      : invalidInput(prepared.message);
     emit({
       type: "tool-end",
       step,
@@ -71,21 +91,12 @@ export async function takeAction(
   return direct ? { observation, directAnswer: observation } : { observation };
 }
 
-/** A typed tool's input is read and validated first; what is wrong is the observation. */
-async function callTool(
-  tool: Tool<unknown>,
-  input: string,
-  state: RunState,
-  timeoutMs: number,
-): Promise<ToolOutcome> {
-  const { signal } = state;
-  const prepared = await prepareToolInput(tool, input);
-  if (signal.aborted) throw new LangchainMiniError("aborted", "The run was cancelled");
-  if (!prepared.ok) {
-    const { message } = prepared;
-    return { observation: message, error: { code: "tool_input_invalid", message } };
-  }
-  return runTool(tool, prepared.value, { signal, timeoutMs, run: state.toolRun });
+function invalidInput(message: string): ToolOutcome {
+  return { observation: message, error: { code: "tool_input_invalid", message } };
+}
+
+function cancelled() {
+  return new LangchainMiniError("aborted", "The run was cancelled");
 }
 
 export function toolNames(tools: readonly Tool<unknown>[]) {

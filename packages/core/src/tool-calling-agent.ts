@@ -1,5 +1,10 @@
 import { formatToday } from "@langchain-mini/prompts";
-import { AgentBase, type AgentLimits, DEFAULT_MAX_TOKENS } from "./agent-base.js";
+import {
+  AgentBase,
+  type AgentLimits,
+  type AgentRunOptions,
+  DEFAULT_MAX_TOKENS,
+} from "./agent-base.js";
 import type { Emit } from "./agent-run.js";
 import { callLlm } from "./call-llm.js";
 import { LangchainMiniError } from "./errors.js";
@@ -27,9 +32,13 @@ const SINGLE_INPUT: JsonSchema = {
  * so every consumer works unchanged.
  */
 export class ToolCallingAgent extends AgentBase<ToolCallingAgentOptions> {
-  protected async loop(question: string, emit: Emit, signal?: AbortSignal): Promise<AgentResult> {
+  protected async loop(
+    question: string,
+    emit: Emit,
+    options: AgentRunOptions,
+  ): Promise<AgentResult> {
     const { llm, maxTokens = DEFAULT_MAX_TOKENS, temperature } = this.options;
-    const { state, maxSteps, act } = this.begin(question, emit, signal);
+    const { state, maxSteps, act } = this.begin(question, emit, options);
     const system =
       this.options.system ??
       `Today is ${this.options.today ?? formatToday()}. Answer the user's question as best you can. Call the tools when they help; when you know the answer, reply with it.`;

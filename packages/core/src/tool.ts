@@ -50,6 +50,12 @@ export interface Tool<Input = string> {
   execute(input: Input, context: ToolContext): Promise<string> | string;
   /** The observation is returned as the final answer, with no further LLM call. */
   readonly returnDirect?: boolean;
+  /**
+   * Calls wait for a person's approval before they run: say so for a tool with side
+   * effects (writing files, running code, sending mail). Agents ask their `approve` hook
+   * (see `ApprovalPolicy`); with none, such calls are declined.
+   */
+  readonly needsApproval?: boolean;
   /** Overrides the executor's per-tool timeout. */
   readonly timeoutMs?: number;
   /**

@@ -29,8 +29,15 @@ describe("the filesystem server on a temporary directory", () => {
       act("files__read_text_file", '{"path": "/etc/hostname"}'),
       answer("done"),
     ]);
-    const result = await new Agent({ llm, tools }).invoke("Tidy my notes");
+    // The server marks its reading tools read-only: only the write waits for approval.
+    const asked: string[] = [];
+    const approve = ({ tool }: { tool: string }) => {
+      asked.push(tool);
+      return { approved: true };
+    };
+    const result = await new Agent({ llm, tools, approve }).invoke("Tidy my notes");
     expect(result.status).toBe("answered");
+    expect(asked).toEqual(["files__write_file"]);
     const [read, written, listed, refused] = result.steps.map((step) => step.observation);
     expect(read).toBe("first line");
     expect(written).toContain("Successfully wrote to");
@@ -57,7 +64,8 @@ describe("the filesystem server on a temporary directory", () => {
       },
       "Edited.",
     ]);
-    const result = await new ToolCallingAgent({ llm, tools }).invoke("Shorten line two");
+    const agent = new ToolCallingAgent({ llm, tools, approval: "never" });
+    const result = await agent.invoke("Shorten line two");
     const [rejected, edited] = result.steps.map((step) => step.observation);
     expect(rejected).toBe(
       'Tool files__edit_file did not run: the input is invalid: edits[0].newText: is required; edits[0].oldText: expected a string, got 1. Give the input as one JSON object, like {"path": "...", "edits": []}.',

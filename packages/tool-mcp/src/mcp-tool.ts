@@ -35,6 +35,8 @@ export function mcpTool(
     description: describe(info, source.server),
     inputSchema: info.inputSchema as JsonSchemaInput,
     origin: `MCP server "${source.server}"`,
+    // A server's word that the tool only reads is the one reason not to ask first.
+    needsApproval: info.annotations?.readOnlyHint !== true,
     async execute(input, { signal }) {
       const stopped = source.stopped();
       if (stopped) throw new Error(stopped);

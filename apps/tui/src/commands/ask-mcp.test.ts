@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { AgentEvent } from "@langchain-mini/core";
 import {
@@ -281,8 +281,22 @@ describe("ask --mcp: the filesystem server on a temporary directory", () => {
       ],
       "calls.json",
     );
-    const called = await runCli(
+    // write_file is not read-only: without a terminal to ask on, the call is declined.
+    const declined = await runCli(
       ["ask", "--agent", "tools", "--llm", `script:${calls}`, "--mcp", config, "note it"],
+      { cwd: directory },
+    );
+    expect(declined.status).toBe(0);
+    expect(existsSync(join(root, "done.txt"))).toBe(false);
+    expect(declined.stderr).toContain(
+      "langchain-mini: files__write_file needs approval and there is no terminal to ask on, so the call was declined (--approval never runs such calls without asking)",
+    );
+    const called = await runCli(
+      [
+        "ask",
+        ...["--agent", "tools", "--approval", "never"],
+        ...["--llm", `script:${calls}`, "--mcp", config, "note it"],
+      ],
       { cwd: directory },
     );
     expect(called.status).toBe(0);

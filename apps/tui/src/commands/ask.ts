@@ -7,6 +7,8 @@ import {
   type SessionStore,
 } from "@langchain-mini/core";
 import { DEFAULT_HISTORY, InMemorySessionStore } from "@langchain-mini/memory";
+import { unaskedNotice } from "../approval/approval-text.js";
+import { createTerminalApproval } from "../approval/terminal-approval.js";
 import { createEventOutput } from "../boundary/event-output.js";
 import { createLineBatch } from "../boundary/line-batch.js";
 import { secretMatcher } from "../boundary/secrets.js";
@@ -51,7 +53,10 @@ Options:
   --mcp <file>       the tools of every MCP server in a JSON file {"mcpServers": {"<name>":
                      {"command", "args", "env", "cwd"} or {"url", "headers"}}} (or LANGCHAIN_MINI_MCP)
   --agent <mode>     react (the text ReAct format, default) or tools (native function calling)
-  --max-steps <n>    LLM calls before giving up; default ${DEFAULT_MAX_STEPS}
+  --max-steps <n>    steps (an LLM call and its tool call) before giving up; default ${DEFAULT_MAX_STEPS}
+  --approval <when>  which tool calls wait for your yes: auto (default: those of tools with
+                     side effects, such as MCP tools not marked read-only), always, or never;
+                     asked on the terminal; without one such calls are declined
   --max-tokens <n>   output tokens per LLM call; default ${DEFAULT_MAX_TOKENS}
   --session <name>   hold a conversation: follow-ups are rewritten into standalone questions
                      from the session's history, and each answered turn is stored
@@ -145,9 +150,22 @@ export async function ask(argv: readonly string[]): Promise<number> {
       redact: secrets.redact,
     });
     if (session !== undefined) runner.continueSession(session);
-    const run = runner.ask(question, controller.signal);
+    // On a terminal the user is asked about calls that wait for approval; elsewhere core
+    // declines them, and a line on stderr says so.
+    const interactive = process.stdin.isTTY && process.stderr.isTTY;
+    const approve = interactive
+      ? createTerminalApproval({
+          input: process.stdin,
+          output: process.stderr,
+          redact: (text) => secrets.redact(text),
+        })
+      : undefined;
+    const run = runner.ask(question, controller.signal, approve);
     for await (const event of run) {
       render(event);
+      if (event.type === "approval" && !event.asked) {
+        process.stderr.write(`${unaskedNotice(secrets.redact(event.tool))}\n`);
+      }
       // Notices (a tool left out for want of a key) follow run-start, which stays first.
       if (event.type === "run-start") {
         for (const message of notices) render({ type: "warning", message });

@@ -25,7 +25,9 @@ Options: the same as ask's (see: langchain-mini ask --help)
                      llamacpp:<model>, <module>:<model>
   --tools <names>    comma-separated; default: every configured tool
   --mcp <file>       the tools of every MCP server in a JSON file (or LANGCHAIN_MINI_MCP)
-  --max-steps <n>    LLM calls before giving up on a question; default ${DEFAULT_MAX_STEPS}
+  --max-steps <n>    steps (an LLM call and its tool call) before giving up; default ${DEFAULT_MAX_STEPS}
+  --approval <when>  which tool calls wait for your yes: auto (default: those of tools with
+                     side effects), always, or never
   --max-tokens <n>   output tokens per LLM call; default ${DEFAULT_MAX_TOKENS}
   --session <name>   keep the conversation in the store under a name, and continue it next
                      time (without it the conversation is kept in memory until you quit)

@@ -1,4 +1,4 @@
-import type { AgentRun, Llm } from "@langchain-mini/core";
+import type { AgentRun, Approve, Llm } from "@langchain-mini/core";
 import {
   Conversation,
   checkSessionName,
@@ -34,8 +34,11 @@ export interface ConversationRunner {
   readonly runtime: Runtime;
   /** The stored session the conversation is kept in; undefined: kept in memory only. */
   readonly session: string | undefined;
-  /** One turn; the signal cancels the LLM stream and the tool. */
-  ask(question: string, signal?: AbortSignal): AgentRun;
+  /**
+   * One turn; the signal cancels the LLM stream and the tool. `approve` asks the user
+   * about tool calls that wait for approval; without it they are declined.
+   */
+  ask(question: string, signal?: AbortSignal, approve?: Approve): AgentRun;
   /** A fresh conversation, kept in memory only. Stored sessions stay as they are. */
   newConversation(): void;
   /** Continue a stored conversation; gives back its earlier turns. */
@@ -76,9 +79,9 @@ export function createConversationRunner(options: RunnerOptions): ConversationRu
     get session() {
       return session;
     },
-    ask(question, signal) {
+    ask(question, signal, approve) {
       const conversation = new Conversation({
-        agent: createAgent(runtime),
+        agent: createAgent(runtime, approve),
         llm: runtime.llm,
         store: session ? store : scratch,
         session: session ?? "scratch",

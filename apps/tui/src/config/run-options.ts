@@ -2,6 +2,9 @@ import { resolve } from "node:path";
 import type { ParseArgsConfig } from "node:util";
 import {
   Agent,
+  APPROVAL_POLICIES,
+  type ApprovalPolicy,
+  type Approve,
   checkSessionName,
   DEFAULT_MAX_STEPS,
   type Llm,
@@ -24,6 +27,7 @@ export const runOptionSpec = {
   agent: { type: "string" },
   "max-steps": { type: "string" },
   "max-tokens": { type: "string" },
+  approval: { type: "string" },
   trace: { type: "string" },
   session: { type: "string" },
   history: { type: "string" },
@@ -47,6 +51,7 @@ export interface RunOptionValues {
   readonly agent?: string;
   readonly "max-steps"?: string;
   readonly "max-tokens"?: string;
+  readonly approval?: string;
   readonly constrained?: boolean;
 }
 
@@ -60,6 +65,8 @@ export interface Runtime {
   /** `--agent`: the text ReAct format (default) or the model's native tool calls. */
   readonly agentMode: AgentMode;
   readonly constrained: boolean;
+  /** `--approval`: which tool calls wait for the user's yes; default "auto". */
+  readonly approval?: ApprovalPolicy;
   /** Notices from start-up, e.g. a tool left out for want of a key. */
   readonly notices: string[];
   /** Stops what the tools started (MCP servers): once, before the process exits. */
@@ -71,13 +78,14 @@ export async function buildRuntime(values: RunOptionValues, host: Host): Promise
   const maxTokens = wholeNumber("--max-tokens", values["max-tokens"]);
   const agentMode = parseAgentMode(values.agent);
   const constrained = values.constrained === true;
+  const approval = parseApproval(values.approval);
   const { tools, notices, close } = await chooseTools(values.tools, withMcpFile(host, values.mcp));
   try {
     const llm = await chooseLlm(
       { spec: values.llm, agentMode, constrained, toolNames: tools.map((tool) => tool.name) },
       host,
     );
-    return { llm, tools, maxSteps, maxTokens, agentMode, constrained, notices, close };
+    return { llm, tools, maxSteps, maxTokens, agentMode, constrained, approval, notices, close };
   } catch (error) {
     await close();
     throw error;
@@ -93,10 +101,14 @@ export function switchLlm(runtime: Runtime, spec: string, host: Host) {
   );
 }
 
-/** The agent for a runtime: the ReAct executor, or the function-calling one with `--agent tools`. */
-export function createAgent(runtime: Runtime) {
-  const { llm, tools, maxSteps, maxTokens } = runtime;
-  const options = { llm, tools, maxSteps, maxTokens };
+/**
+ * The agent for a runtime: the ReAct executor, or the function-calling one with `--agent
+ * tools`. `approve` asks the user about the calls `--approval` holds back; without it
+ * they are declined.
+ */
+export function createAgent(runtime: Runtime, approve?: Approve) {
+  const { llm, tools, maxSteps, maxTokens, approval } = runtime;
+  const options = { llm, tools, maxSteps, maxTokens, approval, approve };
   return runtime.agentMode === "tools" ? new ToolCallingAgent(options) : new Agent(options);
 }
 
@@ -111,6 +123,15 @@ function parseAgentMode(value: string | undefined): AgentMode {
   if (value === undefined || value === "react" || value === "tools") return value ?? "react";
   throw usageError(
     `--agent must be react (the text ReAct format) or tools (native function calling), got '${value}'`,
+  );
+}
+
+function parseApproval(value: string | undefined): ApprovalPolicy {
+  if (value === undefined) return "auto";
+  const policy = APPROVAL_POLICIES.find((known) => known === value.trim());
+  if (policy) return policy;
+  throw usageError(
+    `--approval must be auto (ask about tools that need it), always (ask about every call) or never (run every call without asking), got '${value}'`,
   );
 }
 

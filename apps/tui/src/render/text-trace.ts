@@ -1,4 +1,5 @@
 import type { AgentEvent } from "@langchain-mini/core";
+import { approvalText } from "../approval/approval-text.js";
 import type { Style, TerminalOutput } from "./terminal-output.js";
 
 /** Seed 001 traced search in purple and the calculator in blue; other tools get cyan. */
@@ -37,6 +38,11 @@ export function createTextTrace(output: TerminalOutput) {
         // A tool of an MCP server (or another source) is named with where it comes from.
         line("Action", "cyan", event.origin ? `${event.tool} (${event.origin})` : event.tool);
         line("Action Input", "cyan", event.input);
+        break;
+      case "approval":
+        // A call declined unasked (no terminal) has its own notice line.
+        if (event.asked)
+          line("Approval", event.decision === "approved" ? "green" : "yellow", approvalText(event));
         break;
       case "observation":
         line("Observation", toolColours.get(toolOfStep) ?? "cyan", event.text);

@@ -1,4 +1,4 @@
-import type { AgentEvent, Llm, Tool } from "@langchain-mini/core";
+import type { AgentEvent, Approve, Llm, Tool } from "@langchain-mini/core";
 import type { ConversationRunner, OpenedSession } from "../config/conversation-runner.js";
 
 export type { OpenedSession, Turn } from "../config/conversation-runner.js";
@@ -19,9 +19,10 @@ export interface ChatService {
   readonly notices: readonly string[];
   /**
    * Runs a turn of the conversation: a follow-up is first rewritten into a standalone
-   * question (a `standalone-question` event). The signal cancels the LLM stream and the tool.
+   * question (a `standalone-question` event). The signal cancels the LLM stream and the tool;
+   * `approve` asks the user about tool calls that wait for approval.
    */
-  ask(question: string, signal: AbortSignal): AsyncIterable<AgentEvent>;
+  ask(question: string, signal: AbortSignal, approve?: Approve): AsyncIterable<AgentEvent>;
   /** /new: a fresh conversation, kept in memory only. Stored sessions stay as they are. */
   newConversation(): Promise<void>;
   /** /session <name>: continue a stored conversation; gives back its earlier turns. */
@@ -56,8 +57,8 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     get notices() {
       return runner.runtime.notices;
     },
-    ask(question, signal) {
-      const run = runner.ask(question, signal);
+    ask(question, signal, approve) {
+      const run = runner.ask(question, signal, approve);
       return observe ? observe(run) : run;
     },
     async newConversation() {

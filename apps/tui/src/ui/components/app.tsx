@@ -1,17 +1,21 @@
-import { Box, useApp } from "ink";
+import { Box, useApp, useWindowSize } from "ink";
 import { useCallback, useReducer } from "react";
 import type { ChatService, OpenedSession } from "../chat-service.js";
+import { useApproval } from "../hooks/use-approval.js";
 import { useChat } from "../hooks/use-chat.js";
 import { useInspector } from "../hooks/use-inspector.js";
 import { useKeyBindings } from "../hooks/use-key-bindings.js";
-import { useLayout } from "../hooks/use-layout.js";
+import { computeLayout, INPUT_ROWS } from "../hooks/use-layout.js";
 import { useRunRecord } from "../hooks/use-run-record.js";
 import { useScroll } from "../hooks/use-scroll.js";
 import { useSubmit } from "../hooks/use-submit.js";
 import { initialState, isRunning, uiReducer } from "../state/app-reducer.js";
+import { approvalView } from "../state/approval.js";
 import { EMPTY_LINE, editLine } from "../state/line-editor.js";
+import { ApprovalPrompt } from "./approval-prompt.js";
 import { ChatBody } from "./chat-body.js";
 import { InputLine } from "./input-line.js";
+import { TooSmall } from "./too-small.js";
 
 interface AppProps {
   readonly service: ChatService;
@@ -31,12 +35,15 @@ export function App({ service, opened }: AppProps) {
     }),
   );
   const [line, edit] = useReducer(editLine, EMPTY_LINE);
-  const layout = useLayout();
+  const { columns, rows } = useWindowSize();
+  const prompt = state.approval && approvalView(state.approval, columns, rows);
+  const layout = computeLayout(columns, rows, prompt?.rows ?? INPUT_ROWS);
   const scroll = useScroll();
   // The last run's events, for the prompt inspector (Ctrl+P) and the run summary.
   const recorder = useRunRecord(dispatch);
   const inspector = useInspector(recorder.record.calls.length);
-  const { ask, cancel } = useChat(service, recorder.dispatch);
+  const approval = useApproval(dispatch, state.approval, prompt?.max ?? 0);
+  const { ask, cancel } = useChat(service, recorder.dispatch, approval.approve);
   const running = isRunning(state);
   const quit = useCallback(() => exit(0), [exit]);
   const submit = useSubmit({ service, dispatch, ask, running, quit, resetScroll: scroll.reset });
@@ -51,9 +58,12 @@ export function App({ service, opened }: AppProps) {
     cancel,
     scroll: scroll.scroll,
     quit,
+    approve: approval.handleKey,
     inspect: state.confirmingQuit ? undefined : inspector.handleKey,
+    fits: layout.fits,
   });
 
+  if (!layout.fits) return <TooSmall columns={columns} rows={rows} />;
   return (
     <Box flexDirection="column" width={layout.columns} height={layout.rows}>
       <ChatBody
@@ -63,7 +73,11 @@ export function App({ service, opened }: AppProps) {
         inspector={inspector}
         recorder={recorder}
       />
-      <InputLine line={line} />
+      {state.approval && prompt ? (
+        <ApprovalPrompt approval={state.approval} view={prompt} />
+      ) : (
+        <InputLine line={line} />
+      )}
     </Box>
   );
 }

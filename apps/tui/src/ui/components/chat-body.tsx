@@ -37,6 +37,7 @@ export function ChatBody({ state, layout, scroll, inspector, recorder }: ChatBod
         run={state.run}
         sessionUsage={sessionUsage(state)}
         confirmingQuit={state.confirmingQuit}
+        approving={state.approval !== undefined}
         summary={recorder.record.ended ? recorder.record.summary : undefined}
       />
     </>

@@ -11,26 +11,37 @@ interface ChatPanesProps {
   readonly scroll: ReturnType<typeof useScroll>;
 }
 
-/** The conversation and trace panes side by side (or stacked), for the chat and for replays. */
+/**
+ * The conversation and trace panes side by side, stacked, or (in a short window) the
+ * focused one alone, saying that Tab shows the other: for the chat and for replays.
+ */
 export function ChatPanes({ state, layout, scroll }: ChatPanesProps) {
+  const alone = layout.arrangement === "one-at-a-time";
+  const shows = (pane: "conversation" | "trace") => !alone || state.focus === pane;
   return (
-    <Box flexDirection={layout.direction}>
-      <ConversationPane
-        entries={state.conversation}
-        session={state.session}
-        box={layout.conversation}
-        focused={state.focus === "conversation"}
-        position={scroll.positions.conversation}
-        onMeasure={scroll.measured}
-      />
-      <TracePane
-        run={state.run}
-        unfolded={state.unfolded}
-        box={layout.trace}
-        focused={state.focus === "trace"}
-        position={scroll.positions.trace}
-        onMeasure={scroll.measured}
-      />
+    <Box flexDirection={layout.arrangement === "side-by-side" ? "row" : "column"}>
+      {shows("conversation") && (
+        <ConversationPane
+          entries={state.conversation}
+          session={state.session}
+          box={layout.conversation}
+          focused={state.focus === "conversation"}
+          position={scroll.positions.conversation}
+          onMeasure={scroll.measured}
+          hint={alone ? "Tab: trace" : undefined}
+        />
+      )}
+      {shows("trace") && (
+        <TracePane
+          run={state.run}
+          unfolded={state.unfolded}
+          box={layout.trace}
+          focused={state.focus === "trace"}
+          position={scroll.positions.trace}
+          onMeasure={scroll.measured}
+          hint={alone ? "Tab: conversation" : undefined}
+        />
+      )}
     </Box>
   );
 }

@@ -10,6 +10,7 @@ import { colours } from "./theme.js";
 interface ConversationPaneProps {
   readonly entries: readonly ConversationEntry[];
   readonly session: string | undefined;
+  readonly hint?: string | undefined;
   readonly box: PaneBox;
   readonly focused: boolean;
   readonly position: ScrollPosition;

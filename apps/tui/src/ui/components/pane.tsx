@@ -8,6 +8,8 @@ import { colours } from "./theme.js";
 interface PaneProps {
   readonly name: PaneName;
   readonly title: string;
+  /** A dim word after the title, e.g. which key shows the other pane. */
+  readonly hint?: string | undefined;
   readonly box: PaneBox;
   readonly focused: boolean;
   readonly position: ScrollPosition;
@@ -23,7 +25,8 @@ const FRAME_ROWS = 3;
  * A bordered pane whose content scrolls: the content is laid out at full height, shown
  * through a window of the pane's rows, and follows its end unless scrolled back.
  */
-export function Pane({ name, title, box, focused, position, onMeasure, children }: PaneProps) {
+export function Pane(props: PaneProps) {
+  const { name, title, hint, box, focused, position, onMeasure, children } = props;
   const content = useRef<DOMElement>(null);
   const { height: contentRows } = useBoxMetrics(content);
   const page = Math.max(1, box.height - FRAME_ROWS);
@@ -46,7 +49,7 @@ export function Pane({ name, title, box, focused, position, onMeasure, children 
     >
       <Text bold color={focused ? colours.focus : undefined} wrap="truncate-end">
         {focused ? `▸ ${title}` : title}
-        <Text dimColor>{`${above}${below}`}</Text>
+        <Text dimColor>{`${above}${below}${hint ? ` · ${hint}` : ""}`}</Text>
       </Text>
       {/* A row, so the content is this window's cross axis: it keeps its full height. In a
           column its rows shrank to fit the window and were drawn over each other. */}

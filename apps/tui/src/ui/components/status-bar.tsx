@@ -11,6 +11,8 @@ interface StatusBarProps {
   readonly run: RunView | undefined;
   readonly sessionUsage: TokenUsage;
   readonly confirmingQuit: boolean;
+  /** A tool call waits for the user's decision. */
+  readonly approving?: boolean;
   /** The run's figures from its events (core's summariseRun): steps, calls, time split. */
   readonly summary?: RunSummary;
 }
@@ -19,7 +21,8 @@ interface StatusBarProps {
  * provider:model, step k of max, elapsed time, tokens for the run and the session, a
  * spinner; once a run ends, its steps, LLM calls and wall time split instead.
  */
-export function StatusBar({ model, run, sessionUsage, confirmingQuit, summary }: StatusBarProps) {
+export function StatusBar(props: StatusBarProps) {
+  const { model, run, sessionUsage, confirmingQuit, approving, summary } = props;
   const running = run?.outcome === "running";
   // Ticks only while a run goes: the clock and the spinner need it, an idle app does not.
   const { frame } = useAnimation({ interval: 100, isActive: running });
@@ -41,7 +44,7 @@ export function StatusBar({ model, run, sessionUsage, confirmingQuit, summary }:
     parts.push(`run ${tokens(run.usage)}`);
   }
   parts.push(`session ${tokens(sessionUsage)}`);
-  const waiting = run ? activity(run) : "";
+  const waiting = approving ? "waiting for your approval" : run ? activity(run) : "";
   return (
     <Box>
       <Text wrap="truncate-end">

@@ -10,6 +10,7 @@ import { TraceStepView } from "./trace-step.js";
 interface TracePaneProps {
   readonly run: RunView | undefined;
   readonly unfolded: boolean;
+  readonly hint?: string | undefined;
   readonly box: PaneBox;
   readonly focused: boolean;
   readonly position: ScrollPosition;

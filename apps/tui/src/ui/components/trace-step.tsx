@@ -52,6 +52,11 @@ export function TraceStepView({ step, streaming, unfolded }: TraceStepProps) {
           {parts.actionInput + (parts.finalAnswer === undefined ? cursor : "")}
         </Labelled>
       )}
+      {step.approval !== undefined && (
+        <Labelled label="Approval" colour={step.declined ? colours.warning : colours.answer}>
+          {step.approval}
+        </Labelled>
+      )}
       {step.formatError !== undefined && (
         <Labelled label="Format error" colour={colours.warning}>
           {step.formatError}

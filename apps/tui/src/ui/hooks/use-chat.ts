@@ -1,4 +1,4 @@
-import { errorInfo } from "@langchain-mini/core";
+import { type Approve, errorInfo } from "@langchain-mini/core";
 import { type Dispatch, useCallback, useEffect, useRef } from "react";
 import type { ChatService } from "../chat-service.js";
 import type { UiAction } from "../state/app-reducer.js";
@@ -17,6 +17,7 @@ interface ActiveRun {
 export function useChat(
   service: Pick<ChatService, "ask" | "maxSteps">,
   dispatch: Dispatch<UiAction>,
+  approve?: Approve,
 ) {
   const active = useRef<ActiveRun | undefined>(undefined);
 
@@ -31,7 +32,7 @@ export function useChat(
       dispatch({ type: "submitted", question, maxSteps: service.maxSteps, now: Date.now() });
       void (async () => {
         try {
-          for await (const event of service.ask(question, controller.signal)) {
+          for await (const event of service.ask(question, controller.signal, approve)) {
             if (controller.signal.aborted) break;
             coalescer.push(event);
           }
@@ -46,7 +47,7 @@ export function useChat(
         }
       })();
     },
-    [service, dispatch],
+    [service, dispatch, approve],
   );
 
   const cancel = useCallback(() => {

@@ -18,15 +18,22 @@ interface KeyBindings {
   readonly cancel: () => void;
   readonly scroll: (pane: PaneName, direction: -1 | 1) => void;
   readonly quit: () => void;
+  /** The approval prompt's keys; true when it took the key. */
+  readonly approve?: (input: string, key: Key) => boolean;
   /** The prompt inspector's keys; true when it took the key. */
   readonly inspect?: (input: string, key: Key) => boolean;
+  /** False when the window is too small to draw the app: only Ctrl+C does anything. */
+  readonly fits: boolean;
 }
 
 /** Every key the app answers to, in one place, on the one keypress hook. */
 export function useKeyBindings(bindings: KeyBindings) {
   useKeypress((input, key) => {
-    if (bindings.inspect?.(input, key)) return;
     const { running, confirmingQuit, dispatch } = bindings;
+    const quitting = key.ctrl && input === "c";
+    if (!bindings.fits && !quitting) return;
+    if (bindings.approve?.(input, key)) return;
+    if (bindings.inspect?.(input, key)) return;
     const intent = keyIntent(input, key, { running, confirmingQuit });
     // Any key but another Ctrl+C takes back "press Ctrl+C again to quit", and does its work.
     if (confirmingQuit && intent.type !== "quit") dispatch({ type: "quit-dismissed" });

@@ -1,6 +1,7 @@
 import { type AgentEvent, addUsage, NO_USAGE, type TokenUsage } from "@langchain-mini/core";
 import type { Turn } from "../chat-service.js";
 import { stripControlSequences as safe } from "../text/sanitize.js";
+import { type ApprovalAction, reduceApproval } from "./approval.js";
 import { reduceRun } from "./run-reducer.js";
 import type { ConversationEntry, EntryKind, RunView, UiState } from "./ui-state.js";
 
@@ -26,7 +27,8 @@ export type UiAction =
   | { readonly type: "fold-toggled" }
   | { readonly type: "focus-moved" }
   | { readonly type: "quit-asked" }
-  | { readonly type: "quit-dismissed" };
+  | { readonly type: "quit-dismissed" }
+  | ApprovalAction;
 
 export interface StartingPoint {
   readonly model: string;
@@ -81,7 +83,12 @@ export function uiReducer(state: UiState, action: UiAction): UiState {
         waitingOn: undefined,
         endedAt: action.now,
       };
-      return { ...withEntry(state, "cancelled", "cancelled"), run, confirmingQuit: false };
+      return {
+        ...withEntry(state, "cancelled", "cancelled"),
+        run,
+        confirmingQuit: false,
+        approval: undefined,
+      };
     }
     case "note":
       return withEntry(state, action.kind, action.text);
@@ -111,6 +118,12 @@ export function uiReducer(state: UiState, action: UiAction): UiState {
       return { ...state, confirmingQuit: true };
     case "quit-dismissed":
       return { ...state, confirmingQuit: false };
+    case "approval-asked":
+    case "approval-note-started":
+    case "approval-note-edited":
+    case "approval-scrolled":
+    case "approval-answered":
+      return withApproval(state, reduceApproval(state.approval, action));
     default:
       action satisfies never;
       return state;
@@ -124,8 +137,8 @@ function applyEvent(state: UiState, event: AgentEvent, now: number): UiState {
   if (event.type !== "run-end") return { ...state, run };
   const ended: RunView = { ...run, endedAt: now };
   const { result } = event;
-  // Nothing is running any more: there is no question left to confirm quitting over.
-  const settled = { confirmingQuit: false, run: ended };
+  // Nothing is running any more: no question to confirm quitting over, no call to approve.
+  const settled = { confirmingQuit: false, approval: undefined, run: ended };
   if (result.status === "answered")
     return { ...withEntry(state, "answer", result.answer ?? ""), ...settled };
   const text = ended.outcome === "cancelled" ? "cancelled" : (ended.error ?? "No answer");
@@ -133,6 +146,11 @@ function applyEvent(state: UiState, event: AgentEvent, now: number): UiState {
     ...withEntry(state, ended.outcome === "cancelled" ? "cancelled" : "error", text),
     ...settled,
   };
+}
+
+/** A prompt only while its run goes: a late question from a run that ended is dropped. */
+function withApproval(state: UiState, approval: UiState["approval"]): UiState {
+  return { ...state, approval: isRunning(state) ? approval : undefined };
 }
 
 function newRun(id: number, question: string, maxSteps: number, now: number): RunView {

@@ -1,4 +1,5 @@
 import { type AgentEvent, addUsage } from "@langchain-mini/core";
+import { approvalText } from "../../approval/approval-text.js";
 import { stripControlSequences as safe } from "../text/sanitize.js";
 import type { RunOutcome, RunView, TraceStep } from "./ui-state.js";
 
@@ -51,6 +52,11 @@ export function reduceRun(run: RunView, event: AgentEvent): RunView {
         tool: safe(event.tool),
         toolInput: safe(event.input),
         ...(event.origin ? { toolOrigin: safe(event.origin) } : {}),
+      }));
+    case "approval":
+      return updateStep(run, event.step, () => ({
+        approval: safe(approvalText(event)),
+        declined: event.decision === "declined",
       }));
     case "tool-start":
       return { ...run, waitingOn: "tool" };

@@ -1,4 +1,5 @@
 import type { TokenUsage } from "@langchain-mini/core";
+import type { PendingApproval } from "./approval.js";
 
 /** How a run ended, or that it is still going. */
 export type RunOutcome = "running" | "answered" | "stopped" | "failed" | "cancelled";
@@ -20,6 +21,9 @@ export interface TraceStep {
   readonly finalAnswer?: string;
   readonly formatError?: string;
   readonly toolError?: string;
+  /** What the user decided about the call, when it waited for approval. */
+  readonly approval?: string;
+  readonly declined?: boolean;
 }
 
 /** The run the trace pane shows: the current one, or the last one. */
@@ -67,4 +71,6 @@ export interface UiState {
   readonly focus: PaneName;
   /** Ctrl+C was pressed during a run: the next one quits. */
   readonly confirmingQuit: boolean;
+  /** A tool call waiting for the user's yes or no. */
+  readonly approval?: PendingApproval;
 }
