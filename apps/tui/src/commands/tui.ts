@@ -125,6 +125,7 @@ export async function tui(argv: readonly string[]): Promise<number> {
     runner,
     createLlm: (spec) => switchLlm(runner.runtime, spec, host),
     observe: (events) => observed(events, { env, secrets, sessionTrace, logs, onTraceWarning }),
+    redact: (text) => secrets.redact(text),
   });
   // Servers the tools started (MCP) stop with the app, also when it is told to end.
   const stop = (signal: NodeJS.Signals) => {

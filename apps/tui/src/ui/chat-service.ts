@@ -37,6 +37,8 @@ export interface ChatServiceOptions {
   readonly createLlm?: (spec: string) => Promise<Llm>;
   /** Sees every run's events on their way to the UI: the output boundary, trace files. */
   readonly observe?: (events: AsyncIterable<AgentEvent>) => AsyncIterable<AgentEvent>;
+  /** Blanks secrets out of what the approval prompt shows (a call's input is model text). */
+  readonly redact?: (text: string) => string;
 }
 
 export function createChatService(options: ChatServiceOptions): ChatService {
@@ -58,7 +60,18 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       return runner.runtime.notices;
     },
     ask(question, signal, approve) {
-      const run = runner.ask(question, signal, approve);
+      const { redact } = options;
+      const shown: Approve | undefined =
+        approve && redact
+          ? (request) =>
+              approve({
+                ...request,
+                tool: redact(request.tool),
+                input: redact(request.input),
+                ...(request.origin ? { origin: redact(request.origin) } : {}),
+              })
+          : approve;
+      const run = runner.ask(question, signal, shown);
       return observe ? observe(run) : run;
     },
     async newConversation() {
