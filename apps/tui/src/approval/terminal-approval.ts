@@ -10,6 +10,8 @@ interface TerminalApprovalOptions {
   readonly output: NodeJS.WriteStream;
   /** Blanks secrets out of the input before it is shown. */
   readonly redact: (text: string) => string;
+  /** Lets the trace written so far out first, so the question comes after the call's Action. */
+  readonly beforeAsking?: () => Promise<void>;
 }
 
 /**
@@ -25,6 +27,7 @@ export function createTerminalApproval(options: TerminalApprovalOptions): Approv
 
   return async (request) => {
     if (always.has(request.tool)) return { approved: true, always: true };
+    await options.beforeAsking?.();
     const origin = request.origin ? ` (${request.origin})` : "";
     const shown = stripControlSequences(redact(formatToolInput(request.input)));
     output.write(`${paint(["bold", "yellow"], `Run ${request.tool}${origin}?`)}\n`);

@@ -158,13 +158,18 @@ export async function ask(argv: readonly string[]): Promise<number> {
           input: process.stdin,
           output: process.stderr,
           redact: (text) => secrets.redact(text),
+          // The call's Action lines are still on their way: let them be drawn, then ask.
+          beforeAsking: async () => {
+            await new Promise((resolve) => setImmediate(resolve));
+            stderr.flush();
+          },
         })
       : undefined;
     const run = runner.ask(question, controller.signal, approve);
     for await (const event of run) {
       render(event);
       if (event.type === "approval" && !event.asked) {
-        process.stderr.write(`${unaskedNotice(secrets.redact(event.tool))}\n`);
+        stderr.write(`${unaskedNotice(secrets.redact(event.tool))}\n`);
       }
       // Notices (a tool left out for want of a key) follow run-start, which stays first.
       if (event.type === "run-start") {

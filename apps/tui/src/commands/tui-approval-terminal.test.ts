@@ -69,4 +69,28 @@ describe("approval of tool calls in the terminal UI (tmux)", {
     screen.send("C-c");
     expect(await screen.exitStatus()).toBe(0);
   });
+
+  it("ask on a terminal asks on stderr: --approval always puts even the calculator's call to the user", async () => {
+    const screen = new Terminal();
+    terminals.push(screen);
+    const script = writeScript(screen.directory, [
+      " I need to multiply\nAction: calculator\nAction Input: 37*41",
+      " I cannot compute it\nFinal Answer: unknown",
+    ]);
+    const ask = ["ask", "--llm", `script:${script}`, "--approval", "always", "What is 37*41?"];
+    screen.start(ask, { columns: 120, rows: 30 });
+    const asked = await screen.waitFor("[y]es, [a]lways calculator, [n]o:");
+    // The question comes after the call it is about.
+    expect(asked.indexOf("Action Input: 37*41")).toBeLessThan(asked.indexOf("Run calculator?"));
+    screen.send("n", true);
+    screen.send("Enter");
+    await screen.waitFor("A note for the model");
+    screen.send("do it by hand", true);
+    screen.send("Enter");
+    const done = await screen.waitFor(/^unknown$/m);
+    expect(done).toContain('Approval: declined: "do it by hand"');
+    expect(done).toContain("Observation: The user declined to run calculator");
+    expect(done).not.toContain("Observation: 1517");
+    expect(await screen.exitStatus()).toBe(0);
+  });
 });
