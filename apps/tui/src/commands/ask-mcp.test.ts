@@ -242,7 +242,8 @@ describe("ask: the everything server over Streamable HTTP, from LANGCHAIN_MINI_M
   });
 });
 
-describe("ask --mcp: the filesystem server on a temporary directory", () => {
+// Four runs of the CLI, each starting the server: sized for a busy machine.
+describe("ask --mcp: the filesystem server on a temporary directory", { timeout: 120_000 }, () => {
   it("reads and writes files in both agent modes, and is refused outside the directory", async () => {
     const directory = tempDir();
     mkdirSync(join(directory, "files"));
