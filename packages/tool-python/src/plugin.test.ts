@@ -32,6 +32,8 @@ describe("the python plug-in module", () => {
   it("close() ends the sandboxes of every tool it made", async () => {
     const [tool] = createTools({ env: {} });
     expect(tool?.name).toBe("python");
+    // It runs code the model wrote: agents ask the user first.
+    expect(tool?.needsApproval).toBe(true);
     await waitFor(() => denoChildren().length > 0, 60_000, "a sandbox");
     const sandboxes = denoChildren();
     close();

@@ -45,6 +45,8 @@ export function createPythonTool(options: PythonToolOptions = {}): PythonTool {
   return {
     name: "python",
     description: DESCRIPTION,
+    // Sandboxed, yet it runs whatever code the model writes: the user says yes first.
+    needsApproval: true,
     limits,
     // Past the executor's default: the sandbox's own limits, which say which one was hit,
     // come first, with time to spare for a first call that waits for start-up.

@@ -12,10 +12,18 @@ const answer = (text: string) => ` I now know the final answer\nFinal Answer: ${
 function ask(replies: readonly unknown[], env: Record<string, string> = {}) {
   const directory = tempDir();
   const script = writeScript(directory, replies);
-  return runCli(["ask", "--llm", `script:${script}`, "--tools", "python", "a question"], {
-    cwd: directory,
-    env,
-  });
+  return runCli(
+    [
+      "ask",
+      ...["--llm", `script:${script}`, "--tools", "python"],
+      // The tool waits for approval, and these runs have no terminal to ask on.
+      ...["--approval", "never", "a question"],
+    ],
+    {
+      cwd: directory,
+      env,
+    },
+  );
 }
 
 /** The observations in ask's text trace, in order. */
@@ -110,7 +118,12 @@ describe("ask --tools python, with a scripted LLM", () => {
           answer("never"),
         ]);
         const result = await runCli(
-          ["ask", "--llm", `script:${script}`, "--tools", "python", "a question"],
+          [
+            "ask",
+            ...["--llm", `script:${script}`, "--tools", "python"],
+            // The tool waits for approval, and these runs have no terminal to ask on.
+            ...["--approval", "never", "a question"],
+          ],
           {
             cwd: directory,
             env: { PYTHON_TOOL_CPU_MS: "600000" },
