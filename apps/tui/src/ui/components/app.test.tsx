@@ -71,6 +71,19 @@ describe("App", () => {
     );
   });
 
+  it("shows the answer as Markdown in the conversation, and as the model wrote it in the trace", async () => {
+    const service = scriptedChat([
+      " done\nFinal Answer: Use **two** steps:\n\n- first\n- `second`",
+    ]);
+    const ui = await renderUi(<App service={service} />, wide);
+    await ui.type("how?\r");
+    const frame = await ui.waitFor("Final Answer: Use **two** steps:");
+    expect(frame).toMatch(/│ Use two steps:\s+│/);
+    expect(frame).toMatch(/│ • first\s+│/);
+    expect(frame).toMatch(/│ • second\s+│/);
+    expect(frame).toContain("- `second`");
+  });
+
   it("streams the Thought token by token while the model is still writing", async () => {
     const service = scriptedChat([" I need to use a calculator for this, step by step"], {
       chunkSize: 2,

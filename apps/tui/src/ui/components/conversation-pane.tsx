@@ -1,6 +1,8 @@
 import { Box, Text } from "ink";
+import { memo } from "react";
 import type { PaneBox } from "../hooks/use-layout.js";
 import type { ScrollPosition } from "../hooks/use-scroll.js";
+import { Markdown } from "../markdown/markdown.js";
 import type { ConversationEntry, PaneName } from "../state/ui-state.js";
 import { HelpTable } from "./help-table.js";
 import { Pane } from "./pane.js";
@@ -31,7 +33,8 @@ export function ConversationPane({ entries, session, ...pane }: ConversationPane
   );
 }
 
-function Entry({ entry }: { readonly entry: ConversationEntry }) {
+/** Entries never change once added: drawn once, not again on every streamed token. */
+const Entry = memo(function Entry({ entry }: { readonly entry: ConversationEntry }) {
   switch (entry.kind) {
     case "question":
       return (
@@ -40,7 +43,7 @@ function Entry({ entry }: { readonly entry: ConversationEntry }) {
         </Box>
       );
     case "answer":
-      return <Prose color={colours.answer}>{entry.text}</Prose>;
+      return <Markdown text={entry.text} />;
     case "cancelled":
       return <Text color={colours.cancelled}>cancelled</Text>;
     case "error":
@@ -53,4 +56,4 @@ function Entry({ entry }: { readonly entry: ConversationEntry }) {
       entry.kind satisfies never;
       return null;
   }
-}
+});
