@@ -137,4 +137,81 @@ describe("the terminal UI in a real terminal (tmux)", { timeout: TERMINAL_TEST_T
     screen.send("q", true);
     expect(await screen.exitStatus()).toBe(2);
   });
+
+  it("leaves the conversation in the scrollback on quit, and a clean screen with --no-transcript", async () => {
+    for (const clean of [false, true]) {
+      const screen = terminal();
+      const script = writeScript(screen.directory, [
+        " I need to use a calculator for this\nAction: calculator\nAction Input: 25^(1/2)",
+        " I now know the final answer\nFinal Answer: The square root of 25 is **5**.",
+      ]);
+      const flags = clean ? ["--no-transcript"] : [];
+      screen.start(["--llm", `script:${script}`, ...flags], {
+        columns: 100,
+        rows: 30,
+        keepOpen: true,
+      });
+      await screen.waitFor("How can I help?");
+      screen.send("What is the square root of 25?", true);
+      screen.send("Enter");
+      await screen.waitFor("Final Answer: The square root of 25 is **5**.");
+      screen.send("C-c");
+      expect(await screen.exitStatus()).toBe(0);
+      const left = screen.history();
+      expect(left).not.toContain("How can I help?");
+      if (clean) {
+        expect(left).not.toContain("What is the square root of 25?");
+        continue;
+      }
+      expect(left).toContain("> What is the square root of 25?");
+      // The answer as Markdown, then the run's steps and cost.
+      expect(left).toMatch(/^The square root of 25 is 5\.$/m);
+      expect(left).toMatch(/^2 steps · \d+\.\ds · \d+ in \/ \d+ out tokens$/m);
+    }
+  });
+
+  it("lays out 80×16 and 40×12 without a row drawn over another, says when a window is too small, and recovers", async () => {
+    /** Every pane row closes its border; the question line is whole at the bottom. */
+    function expectWhole(screen: string, columns: number) {
+      const rows = screen.replace(/\n$/, "").split("\n");
+      for (const row of rows) {
+        expect(row.length).toBeLessThanOrEqual(columns);
+        if (row.startsWith("│")) expect(row, row).toMatch(/│$/);
+        if (row.startsWith("╭")) expect(row, row).toMatch(/^╭─.*╮$/);
+        if (row.startsWith("╰")) expect(row, row).toMatch(/^╰─+╯$/);
+      }
+      expect(rows.at(-3)).toMatch(/^╭─+╮$/);
+      expect(rows.at(-2)).toMatch(/^│ How can I help\? .*│$/);
+      expect(rows.at(-1)).toMatch(/^╰─+╯$/);
+    }
+    for (const [columns, rows] of [
+      [80, 16],
+      [40, 12],
+    ] as const) {
+      const screen = terminal();
+      const script = writeScript(screen.directory, [
+        " I need to multiply\nAction: calculator\nAction Input: 37*41",
+        " I now know the final answer\nFinal Answer: 37 times 41 is 1517.",
+      ]);
+      screen.start(["--llm", `script:${script}`], { columns, rows });
+      expectWhole(await screen.waitFor("How can I help?"), columns);
+      screen.send("What is 37 times 41?", true);
+      screen.send("Enter");
+      const answered = await screen.waitFor(/^│ 37 times 41 is 1517\. +│$/m);
+      expectWhole(answered, columns);
+      expect(answered).not.toContain("1517.1?");
+      // One pane at a time here: Tab shows the trace, whole.
+      screen.send("Tab");
+      // It follows the end of the trace once measured (the frame after it shows).
+      const trace = await screen.waitFor(/▸ Trace[\s\S]*│ Final Answer: 37 times 41 is/);
+      expectWhole(trace, columns);
+      screen.resize(30, 10);
+      const small = await screen.waitFor("Too small: 30×10, needs 40×12");
+      expect(small).not.toContain("How can I help?");
+      screen.resize(columns, rows);
+      expectWhole(await screen.waitFor("How can I help?"), columns);
+      screen.send("C-c");
+      expect(await screen.exitStatus()).toBe(0);
+    }
+  });
 });

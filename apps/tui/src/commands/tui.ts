@@ -37,6 +37,8 @@ Options: the same as ask's (see: langchain-mini ask --help)
                      tokens[:budget] (default ${DEFAULT_HISTORY}) or summary
   --agent <mode>     react (the text ReAct format, default) or tools (native function calling)
   --trace <file>     write every run's events as JSON lines
+  --no-transcript    leave a clean screen on quit (by default the questions, answers and
+                     each run's steps and cost stay in the terminal's scrollback)
   --debug            add stack traces to errors
 
 Keys: Enter asks, Esc cancels, Up/Down recall, PgUp/PgDn scroll, Tab switches pane,
@@ -50,7 +52,11 @@ export const NOT_A_TERMINAL =
 export async function tui(argv: readonly string[]): Promise<number> {
   const { values } = parseArgs({
     args: [...argv],
-    options: { ...runOptionSpec, help: { type: "boolean", short: "h" } },
+    options: {
+      ...runOptionSpec,
+      "no-transcript": { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
   });
   if (values.help) {
     process.stdout.write(`${TUI_USAGE}\n`);
@@ -135,7 +141,7 @@ export async function tui(argv: readonly string[]): Promise<number> {
   process.once("SIGHUP", stop);
   try {
     const opened = session !== undefined ? await openSession(runner, session) : undefined;
-    return await (await ui).startChat(service, opened);
+    return await (await ui).startChat(service, opened, { transcript: !values["no-transcript"] });
   } finally {
     process.off("SIGTERM", stop);
     process.off("SIGHUP", stop);

@@ -33,15 +33,23 @@ export class Terminal {
     this.#env = env;
   }
 
-  start(args: readonly string[], { columns = 120, rows = 36 } = {}) {
+  /** `keepOpen`: the pane stays once the app is gone, to read what it left on the screen. */
+  start(args: readonly string[], { columns = 120, rows = 36, keepOpen = false } = {}) {
     const command = [process.execPath, CLI, ...args].map(quote).join(" ");
     // The shell records the exit status once the app is gone, so the test can read it.
     const shell = `cd ${quote(this.directory)} && ${command}; echo $? > ${quote(this.statusFile)}`;
-    this.#tmux("new-session", "-d", "-x", String(columns), "-y", String(rows), shell);
+    const size = ["-x", String(columns), "-y", String(rows)];
+    const stay = keepOpen ? [";", "set-option", "-w", "remain-on-exit", "on"] : [];
+    this.#tmux("new-session", "-d", ...size, shell, ...stay);
   }
 
   screen() {
     return this.#tmux("capture-pane", "-p");
+  }
+
+  /** The screen and the scrollback above it. */
+  history() {
+    return this.#tmux("capture-pane", "-p", "-S", "-");
   }
 
   /** Resizes the terminal as a user dragging its window does (the app gets SIGWINCH). */

@@ -1,8 +1,10 @@
 import { type RenderOptions, render } from "ink";
 import type { Host } from "../config/host.js";
+import { isChatEnd } from "./chat-end.js";
 import type { ChatService, OpenedSession } from "./chat-service.js";
 import { App } from "./components/app.js";
 import { SetupScreen } from "./components/setup-screen.js";
+import { transcriptText } from "./components/transcript.js";
 import type { LocalModelOffer } from "./local-model-offer.js";
 import { setupSettings } from "./setup-settings.js";
 import { untilExit } from "./until-exit.js";
@@ -11,10 +13,21 @@ import { untilExit } from "./until-exit.js";
  * Draws the chat full-screen (the alternate screen, as vim and htop do) until the user
  * quits; resolves with the exit status. Only called on a terminal: `interactive` is set
  * so that a CI variable in the environment cannot turn the live UI into a last frame.
+ * Back on the normal screen, the conversation is printed there (`transcript`), so that
+ * it stays in the scrollback as other terminal agents leave theirs.
  */
-export async function startChat(service: ChatService, opened?: OpenedSession): Promise<number> {
+export async function startChat(
+  service: ChatService,
+  opened?: OpenedSession,
+  { transcript = true }: { readonly transcript?: boolean } = {},
+): Promise<number> {
   const instance = render(<App service={service} opened={opened} />, CHAT_RENDER_OPTIONS);
-  return exitStatus(await untilExit(instance));
+  const end = await instance.waitUntilExit();
+  if (!isChatEnd(end)) return exitStatus(end);
+  if (transcript) {
+    process.stdout.write(transcriptText(end.conversation, process.stdout.columns || 80));
+  }
+  return end.status;
 }
 
 /** How the chat is drawn; the rendering benchmark draws with the same. */

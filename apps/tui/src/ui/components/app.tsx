@@ -1,5 +1,6 @@
 import { Box, useApp, useWindowSize } from "ink";
-import { useCallback, useReducer } from "react";
+import { useCallback, useReducer, useRef } from "react";
+import type { ChatEnd } from "../chat-end.js";
 import type { ChatService, OpenedSession } from "../chat-service.js";
 import { useApproval } from "../hooks/use-approval.js";
 import { useChat } from "../hooks/use-chat.js";
@@ -45,7 +46,13 @@ export function App({ service, opened }: AppProps) {
   const approval = useApproval(dispatch, state.approval, prompt?.max ?? 0);
   const { ask, cancel } = useChat(service, recorder.dispatch, approval.approve);
   const running = isRunning(state);
-  const quit = useCallback(() => exit(0), [exit]);
+  // Quitting hands the conversation back, for the transcript left in the scrollback.
+  const conversation = useRef(state.conversation);
+  conversation.current = state.conversation;
+  const quit = useCallback(
+    () => exit({ status: 0, conversation: conversation.current } satisfies ChatEnd),
+    [exit],
+  );
   const submit = useSubmit({ service, dispatch, ask, running, quit, resetScroll: scroll.reset });
   useKeyBindings({
     line,

@@ -1,6 +1,7 @@
 import { type AgentEvent, addUsage, NO_USAGE, type TokenUsage } from "@langchain-mini/core";
 import type { Turn } from "../chat-service.js";
 import { stripControlSequences as safe } from "../text/sanitize.js";
+import { runSummaryText } from "../text/summary-text.js";
 import { type ApprovalAction, reduceApproval } from "./approval.js";
 import { reduceRun } from "./run-reducer.js";
 import type { ConversationEntry, EntryKind, RunView, UiState } from "./ui-state.js";
@@ -139,11 +140,12 @@ function applyEvent(state: UiState, event: AgentEvent, now: number): UiState {
   const { result } = event;
   // Nothing is running any more: no question to confirm quitting over, no call to approve.
   const settled = { confirmingQuit: false, approval: undefined, run: ended };
+  const summary = runSummaryText(ended.steps.length, result);
   if (result.status === "answered")
-    return { ...withEntry(state, "answer", result.answer ?? ""), ...settled };
+    return { ...withEntry(state, "answer", result.answer ?? "", summary), ...settled };
   const text = ended.outcome === "cancelled" ? "cancelled" : (ended.error ?? "No answer");
   return {
-    ...withEntry(state, ended.outcome === "cancelled" ? "cancelled" : "error", text),
+    ...withEntry(state, ended.outcome === "cancelled" ? "cancelled" : "error", text, summary),
     ...settled,
   };
 }
@@ -167,7 +169,12 @@ function newRun(id: number, question: string, maxSteps: number, now: number): Ru
   };
 }
 
-function withEntry(state: UiState, kind: EntryKind, text: string): UiState {
-  const entry: ConversationEntry = { id: state.nextId, kind, text: safe(text) };
+function withEntry(state: UiState, kind: EntryKind, text: string, summary?: string): UiState {
+  const entry: ConversationEntry = {
+    id: state.nextId,
+    kind,
+    text: safe(text),
+    ...(summary ? { summary } : {}),
+  };
   return { ...state, conversation: [...state.conversation, entry], nextId: state.nextId + 1 };
 }

@@ -52,6 +52,8 @@ export interface ConversationEntry {
   readonly id: number;
   readonly kind: EntryKind;
   readonly text: string;
+  /** A run's end (its answer, error or cancel): its steps and cost in one line. */
+  readonly summary?: string;
 }
 
 export type PaneName = "conversation" | "trace";

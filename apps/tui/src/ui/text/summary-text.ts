@@ -1,4 +1,4 @@
-import type { RunSummary } from "@langchain-mini/core";
+import type { AgentResult, RunSummary } from "@langchain-mini/core";
 
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
 const seconds = (ms: number) => `${(Math.max(0, ms) / 1000).toFixed(1)}s`;
@@ -19,4 +19,17 @@ export function timeSplitText(summary: RunSummary): string {
     `${seconds(summary.wallMs)}: LLM ${seconds(summary.llmMs)}, tools ${seconds(summary.toolMs)}, ` +
     `framework ${seconds(summary.frameworkMs)}`
   );
+}
+
+/** One run in a line, for the transcript: "2 steps · 4.2s · 1234 in / 56 out tokens · $0.0012". */
+export function runSummaryText(steps: number, result: AgentResult): string {
+  const { usage, cost } = result;
+  const parts = [plural(steps, "step"), seconds(result.durationMs)];
+  parts.push(`${usage.inputTokens} in / ${usage.outputTokens} out tokens`);
+  if (cost !== undefined) parts.push(dollars(cost));
+  return parts.join(" · ");
+}
+
+function dollars(amount: number) {
+  return amount >= 0.01 ? `$${amount.toFixed(2)}` : `$${amount.toPrecision(2)}`;
 }
