@@ -17,6 +17,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const STEPS = 1000;
 const cli = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
 const reporter = fileURLToPath(new URL("./report-usage.js", import.meta.url));
+const bare = fileURLToPath(new URL("./bare-run.js", import.meta.url));
 const directory = mkdtempSync(join(tmpdir(), "langchain-mini-long-run-"));
 
 function script(actions) {
@@ -43,41 +44,39 @@ const modes = [
   { name: "--json", flags: ["--json"] },
   { name: "--trace", flags: ["--trace", trace], sized: trace },
   { name: "--verbose", flags: ["--verbose"] },
+  // The same run in a fresh process without the CLI: what the loop itself costs cold.
+  { name: "bare run", flags: [], args: (scriptFile) => [bare, scriptFile] },
 ];
 
-function runOnce(scriptFile, flags) {
+const askArgs = (scriptFile, flags) => [
+  cli,
+  "ask",
+  "--llm",
+  `script:${scriptFile}`,
+  "--tools",
+  "calculator",
+  "--max-steps",
+  String(STEPS + 1),
+  ...flags,
+  "What is the sum?",
+];
+
+function runOnce(scriptFile, flags, args = askArgs) {
   const usageFile = join(directory, "usage.json");
   const stdoutFile = join(directory, "stdout");
   const stdout = openSync(stdoutFile, "w");
   const stderr = openSync(join(directory, "stderr"), "w");
   const started = process.hrtime.bigint();
-  const child = spawnSync(
-    process.execPath,
-    [
-      "--import",
-      reporter,
-      cli,
-      "ask",
-      "--llm",
-      `script:${scriptFile}`,
-      "--tools",
-      "calculator",
-      "--max-steps",
-      String(STEPS + 1),
-      ...flags,
-      "What is the sum?",
-    ],
-    {
-      stdio: ["ignore", stdout, stderr],
-      env: {
-        PATH: process.env.PATH,
-        HOME: directory,
-        LANGCHAIN_MINI_HOME: directory,
-        BENCH_USAGE_FILE: usageFile,
-        OPENAI_API_KEY: "sk-bench-0123456789abcdefghijklmnop",
-      },
+  const child = spawnSync(process.execPath, ["--import", reporter, ...args(scriptFile, flags)], {
+    stdio: ["ignore", stdout, stderr],
+    env: {
+      PATH: process.env.PATH,
+      HOME: directory,
+      LANGCHAIN_MINI_HOME: directory,
+      BENCH_USAGE_FILE: usageFile,
+      OPENAI_API_KEY: "sk-bench-0123456789abcdefghijklmnop",
     },
-  );
+  });
   const wallUs = Number(process.hrtime.bigint() - started) / 1000;
   closeSync(stdout);
   closeSync(stderr);
@@ -94,12 +93,12 @@ const least = (values) => Math.min(...values);
 const mb = (bytes) => `${(bytes / 1e6).toFixed(2)} MB`;
 
 function measure(mode) {
-  runOnce(scripts.long, mode.flags); // warm-up: file caches
+  runOnce(scripts.long, mode.flags, mode.args); // warm-up: file caches
   const long = [];
   const short = [];
   for (let run = 0; run < RUNS; run++) {
-    short.push(runOnce(scripts.short, mode.flags));
-    long.push(runOnce(scripts.long, mode.flags));
+    short.push(runOnce(scripts.short, mode.flags, mode.args));
+    long.push(runOnce(scripts.long, mode.flags, mode.args));
   }
   const perStep = (key, pick) =>
     (pick(long.map((run) => run[key])) - pick(short.map((run) => run[key]))) / STEPS;
@@ -125,8 +124,9 @@ try {
   for (const mode of modes) {
     const result = measure(mode);
     figures.push(result);
-    const output =
-      mode.name === "--json"
+    const output = mode.args
+      ? "(conversation, agent and calculator, no output)"
+      : mode.name === "--json"
         ? `stdout ${mb(result.stdoutBytes)}`
         : mode.sized
           ? `trace ${mb(result.traceBytes)}`

@@ -19,7 +19,8 @@ export interface EventOutputOptions {
  * Where a stream of runs' events leaves the process: every event is turned into its
  * wire form once (secrets blanked, prompts as deltas) and handed to every consumer, so
  * what is shown, written to `--json` and kept in a trace is the same text. Displays read
- * the wire form rebuilt, exactly as `replay` reads a trace.
+ * the wire form rebuilt, exactly as `replay` reads a trace; a rule for text bound for a
+ * terminal belongs on that branch alone, so `--json` and traces stay lossless.
  */
 export function createEventOutput(options: EventOutputOptions): (event: AgentEvent) => void {
   const toWire = createWireForm(options.secrets);

@@ -36,9 +36,14 @@ export function openTrace(path: string, onWarning: (message: string) => void): T
   const batch = createLineBatch((text) => {
     if (!open) return;
     try {
-      const bytes = Buffer.from(text);
-      for (let offset = 0; offset < bytes.length; ) {
-        offset += writeSync(descriptor, bytes, offset);
+      // One write takes the whole batch, but for a short write (a signal, a nearly full disk).
+      const written = writeSync(descriptor, text);
+      const length = Buffer.byteLength(text);
+      if (written < length) {
+        const bytes = Buffer.from(text);
+        for (let offset = written; offset < length; ) {
+          offset += writeSync(descriptor, bytes, offset);
+        }
       }
     } catch (error) {
       open = false;
