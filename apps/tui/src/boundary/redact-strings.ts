@@ -29,3 +29,22 @@ export function redactStrings<Value>(value: Value, redact: (text: string) => str
   }
   return (copy ?? value) as Value;
 }
+
+/** An event with `redact` applied to every string in it but its type, which is one of ours. */
+export function redactEventStrings<Event extends { readonly type: string }>(
+  event: Event,
+  redact: (text: string) => string,
+): Event {
+  let copy: Record<string, unknown> | undefined;
+  const record = event as unknown as Record<string, unknown>;
+  for (const key in record) {
+    if (key === "type") continue;
+    const item = record[key];
+    const clean = redactStrings(item, redact);
+    if (clean !== item) {
+      copy ??= { ...record };
+      copy[key] = clean;
+    }
+  }
+  return (copy ?? event) as Event;
+}

@@ -1,4 +1,4 @@
-import { compileSecretPatterns, REDACTED } from "./secret-patterns.js";
+import { compileSecretPatterns, MIN_SECRET_LENGTH, REDACTED } from "./secret-patterns.js";
 import { StreamingRedactor } from "./streaming-redactor.js";
 
 /** Blanks one set of secrets: in a whole text, or in a text that arrives in pieces. */
@@ -16,7 +16,9 @@ export interface SecretMatcher {
 export function createSecretMatcher(values: Iterable<string>): SecretMatcher {
   const patterns = compileSecretPatterns(values);
   return {
-    redact: (text) => text.replace(patterns.find, REDACTED),
+    // Most strings of an event are short (a tool's name, a number): none holds a secret.
+    redact: (text) =>
+      text.length < MIN_SECRET_LENGTH ? text : text.replace(patterns.find, REDACTED),
     stream: () => new StreamingRedactor(patterns),
   };
 }

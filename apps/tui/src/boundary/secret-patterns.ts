@@ -1,7 +1,10 @@
 /** What a secret is replaced with wherever text leaves the process. */
 export const REDACTED = "[REDACTED]";
 
-/** Shorter values are too common in ordinary text to blank without mangling it. */
+/**
+ * Shorter values are too common in ordinary text to blank without mangling it; every
+ * key shape is longer too.
+ */
 export const MIN_SECRET_LENGTH = 6;
 
 // A key shape starts only where a word does (the character before is not a word

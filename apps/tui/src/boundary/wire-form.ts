@@ -1,5 +1,5 @@
 import type { AgentEvent } from "@langchain-mini/core";
-import { redactStrings } from "./redact-strings.js";
+import { redactEventStrings, redactStrings } from "./redact-strings.js";
 import type { SecretMatcher } from "./secret-matcher.js";
 import type { StreamingRedactor } from "./streaming-redactor.js";
 import type { WireEvent, WireLlmStart } from "./wire-event.js";
@@ -57,7 +57,7 @@ export function createWireForm(secrets: SecretMatcher): ToWire {
     // A plug-in's log line comes at any time, even between two deltas: it leaves the
     // streams as they are.
     if (event.type === "log") {
-      emit(redactStrings(event, redact));
+      emit(redactEventStrings(event, redact));
       return;
     }
     if (completion && event.type !== "llm-delta") {
@@ -69,7 +69,7 @@ export function createWireForm(secrets: SecretMatcher): ToWire {
       case "run-start":
         prompt = undefined;
         chatBegun = false;
-        emit(redactStrings(event, redact));
+        emit(redactEventStrings(event, redact));
         return;
       case "llm-start":
         emit(startOf(event));
@@ -82,7 +82,7 @@ export function createWireForm(secrets: SecretMatcher): ToWire {
         return;
       }
       default:
-        emit(redactStrings(event, redact));
+        emit(redactEventStrings(event, redact));
     }
   };
 }
