@@ -17,7 +17,14 @@ export {
 export { type CallLlmOptions, callLlm, type LlmCallResult } from "./call-llm.js";
 export { Channel } from "./channel.js";
 export { costOf } from "./cost.js";
-export { CostMeter } from "./cost-meter.js";
+export {
+  addCost,
+  addCostSums,
+  type CostSum,
+  costField,
+  costTotal,
+  NO_COST,
+} from "./cost-sum.js";
 export {
   abortError,
   type ErrorCode,
@@ -146,3 +153,4 @@ export {
 export { ToolCallingAgent, type ToolCallingAgentOptions } from "./tool-calling-agent.js";
 export { type PreparedInput, prepareToolInput } from "./tool-input.js";
 export { isStandardSchema, toolParameters } from "./tool-schema.js";
+export { withPrice } from "./with-price.js";

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { CostMeter } from "./cost-meter.js";
 import { modelPriceProblem, type PriceTable, priceFor } from "./price.js";
 
 const table: PriceTable = {
@@ -57,25 +56,5 @@ describe("modelPriceProblem", () => {
     expect(
       modelPriceProblem({ input: 1, output: 1, longPrompt: { overTokens: 10, input: 2 } }),
     ).toMatch(/^longPrompt\.output/);
-  });
-});
-
-describe("CostMeter", () => {
-  it("adds up the calls' costs", () => {
-    const meter = new CostMeter();
-    expect(meter.total).toBeUndefined();
-    meter.add({ usage: { inputTokens: 10, outputTokens: 2 }, cost: 0.25 });
-    meter.add({ usage: { inputTokens: 10, outputTokens: 2 }, cost: 0.5 });
-    // A call that reported no usage (or used nothing) costs nothing known or unknown.
-    meter.add({});
-    meter.add({ usage: { inputTokens: 0, outputTokens: 0 } });
-    expect(meter.total).toBe(0.75);
-  });
-
-  it("knows no total once a call that used tokens had no price: a part is not the whole", () => {
-    const meter = new CostMeter();
-    meter.add({ usage: { inputTokens: 10, outputTokens: 2 }, cost: 0.25 });
-    meter.add({ usage: { inputTokens: 10, outputTokens: 2 } });
-    expect(meter.total).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import type { Emit } from "./agent-run.js";
-import { CostMeter } from "./cost-meter.js";
+import { addCost, costField, costTotal, NO_COST } from "./cost-sum.js";
 import { type ErrorInfo, errorInfo, LangchainMiniError } from "./errors.js";
 import type { AgentResult, AgentStep, RunStatus } from "./events.js";
 import { addUsage, NO_USAGE, type TokenUsage } from "./llm.js";
@@ -50,13 +50,13 @@ export class RunState {
           : new AbortController().signal;
   }
 
-  readonly #cost = new CostMeter();
+  #cost = NO_COST;
 
   /** One finished LLM call: its usage and, when known, its cost. */
   addCall(call: { readonly usage?: TokenUsage; readonly cost?: number }) {
     this.llmCalls++;
     this.usage = addUsage(this.usage, call.usage);
-    this.#cost.add(call);
+    this.#cost = addCost(this.#cost, call);
   }
 
   answered(answer: string): AgentResult {
@@ -108,7 +108,7 @@ export class RunState {
       question: this.question,
       steps: this.steps,
       usage: this.usage,
-      ...(this.#cost.total === undefined ? {} : { cost: this.#cost.total }),
+      ...costField(costTotal(this.#cost)),
       llmCalls: this.llmCalls,
       durationMs: performance.now() - this.#started,
     };

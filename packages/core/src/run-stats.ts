@@ -1,4 +1,4 @@
-import { CostMeter } from "./cost-meter.js";
+import { addCost, costField, costTotal, NO_COST } from "./cost-sum.js";
 import type { AgentEvent } from "./events.js";
 import { addUsage, NO_USAGE, type TokenUsage } from "./llm.js";
 
@@ -38,7 +38,7 @@ export class RunStats {
   #llmCalls = 0;
   #toolCalls = 0;
   #usage = NO_USAGE;
-  readonly #cost = new CostMeter();
+  #cost = NO_COST;
   #llmMs = 0;
   #toolMs = 0;
   #wallMs = 0;
@@ -50,7 +50,7 @@ export class RunStats {
     } else if (event.type === "llm-end") {
       this.#llmMs += event.durationMs;
       this.#usage = addUsage(this.#usage, event.usage);
-      this.#cost.add(event);
+      this.#cost = addCost(this.#cost, event);
     } else if (event.type === "tool-end") {
       this.#toolCalls++;
       this.#toolMs += event.durationMs;
@@ -64,7 +64,7 @@ export class RunStats {
       llmCalls: this.#llmCalls,
       toolCalls: this.#toolCalls,
       usage: this.#usage,
-      ...(this.#cost.total === undefined ? {} : { cost: this.#cost.total }),
+      ...costField(costTotal(this.#cost)),
       wallMs,
       llmMs: this.#llmMs,
       toolMs: this.#toolMs,

@@ -2,9 +2,10 @@
 // cache breakpoints, billed by the fake server's prompt cache (Anthropic's rules: a
 // prefix is stored at a breakpoint once it reaches the model's minimum, here 1,024
 // tokens, and read at a block boundary), priced in units of the base input price:
-// uncached input 1, cache writes 1.25 (five-minute cache), cache reads 0.1.
+// uncached input 1, cache writes 1.25 (five-minute cache), cache reads 0.1; then what
+// the whole run costs in dollars at the package's published prices of two models.
 import { Agent } from "@langchain-mini/core";
-import { AnthropicLlm } from "../dist/index.js";
+import { AnthropicLlm, prices } from "../dist/index.js";
 import { startFakeAnthropic } from "../dist/testing/index.js";
 
 const calls = 10;
@@ -25,13 +26,20 @@ const script = ({ body }) => {
     : { text: ` I should look further\nAction: search\nAction Input: part ${done + 1}` };
 };
 
-async function run(promptCaching) {
+async function run(promptCaching, model = "claude-haiku-5-5") {
   const fake = await startFakeAnthropic(script, { minCacheTokens: 1024 });
-  const llm = new AnthropicLlm({ apiKey: "bench", baseURL: fake.baseURL, env: {}, promptCaching });
+  const llm = new AnthropicLlm({
+    apiKey: "bench",
+    baseURL: fake.baseURL,
+    env: {},
+    model,
+    promptCaching,
+  });
   const result = await new Agent({ llm, tools: [search], maxSteps: calls }).invoke("q?");
   await fake.close();
   if (result.status !== "answered") throw new Error(`the run ended ${result.status}`);
-  return fake.requests.map(({ usage }) => usage);
+  const usages = fake.requests.map(({ usage }) => usage);
+  return Object.assign(usages, { cost: result.cost });
 }
 
 const price = (usage) =>
@@ -59,3 +67,9 @@ const [withCache, without] = [cached, plain].map((usages) =>
 console.log(
   `  whole run: ${withCache.toFixed(0)} vs ${without.toFixed(0)} base-price input tokens: caching saves ${(100 * (1 - withCache / without)).toFixed(0)}% of the input cost`,
 );
+for (const model of ["claude-haiku-5-5", "claude-sonnet-5-5"]) {
+  const [on, off] = [(await run(true, model)).cost, (await run(false, model)).cost];
+  console.log(
+    `  at ${model}'s prices (checked ${prices[model].checked}), output included: $${on.toFixed(5)} with caching, $${off.toFixed(5)} without (${(100 * (1 - on / off)).toFixed(0)}% less)`,
+  );
+}

@@ -14,4 +14,6 @@ export const prices: PriceTable = {
   "gpt-4.1-nano": { input: 0.1, cachedInput: 0.025, output: 0.4, checked: CHECKED },
   "gpt-4o": { input: 2.5, cachedInput: 1.25, output: 10, checked: CHECKED },
   "gpt-4o-mini": { input: 0.15, cachedInput: 0.075, output: 0.6, checked: CHECKED },
+  "gpt-5": { input: 1.25, cachedInput: 0.125, output: 10, checked: CHECKED },
+  "gpt-5-mini": { input: 0.25, cachedInput: 0.025, output: 2, checked: CHECKED },
 };

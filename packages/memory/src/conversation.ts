@@ -2,13 +2,16 @@ import {
   type AgentEvent,
   type AgentResult,
   type AgentRun,
+  addCost,
   addUsage,
-  CostMeter,
   callLlm,
   checkSessionName,
+  costField,
+  costTotal,
   type Emit,
   errorInfo,
   type Llm,
+  NO_COST,
   NO_USAGE,
   type RunOptions,
   type SessionRecord,
@@ -66,12 +69,12 @@ export class Conversation {
     let usage: TokenUsage = NO_USAGE;
     let calls = 0;
     // Over every call of the turn, the agent's and memory's: one without a price makes it unknown.
-    const cost = new CostMeter();
+    let cost = NO_COST;
     const memoryEmit: Emit = (event) => {
       if (event.type === "llm-end") {
         calls++;
         usage = addUsage(usage, event.usage);
-        cost.add(event);
+        cost = addCost(cost, event);
       }
       if (agentStarted) emit(event);
       else early.push(event);
@@ -88,7 +91,7 @@ export class Conversation {
       // Held back: it goes out last, once the turn is stored and memory's calls counted.
       if (event.type === "run-end") continue;
       emit(event);
-      if (event.type === "llm-end") cost.add(event);
+      if (event.type === "llm-end") cost = addCost(cost, event);
       if (event.type === "run-start") {
         agentStarted = true;
         for (const held of early.splice(0)) emit(held);
@@ -117,7 +120,7 @@ export class Conversation {
       ...agentRest,
       ...(saved === undefined ? {} : { saved }),
       usage: addUsage(agentResult.usage, usage),
-      ...(cost.total === undefined ? {} : { cost: cost.total }),
+      ...costField(costTotal(cost)),
       llmCalls: agentResult.llmCalls + calls,
       durationMs: Math.round(performance.now() - started),
     };

@@ -3,6 +3,7 @@ import { DEFAULT_PROVIDERS } from "../plugins/built-ins.js";
 import { loadProvider, type ProviderPlugin } from "../plugins/load-plugin.js";
 import { messageOf } from "../plugins/locate-module.js";
 import type { Host } from "./host.js";
+import { pricedLlm, readUserPrices } from "./prices.js";
 import { usageError } from "./usage-error.js";
 
 export type AgentMode = "react" | "tools";
@@ -16,11 +17,18 @@ export interface LlmChoice {
   readonly toolNames: readonly string[];
 }
 
+export interface ChosenLlm {
+  readonly llm: Llm;
+  /** What the user should read before the run, e.g. a prices file with a mistake. */
+  readonly notices: readonly string[];
+}
+
 /**
  * The run's LLM from `--llm`, through the one plug-in loader. What the run will ask of
- * the provider is checked against its declared capabilities before anything starts.
+ * the provider is checked against its declared capabilities before anything starts; its
+ * price is the user's (prices.json in the data directory) over the provider's own.
  */
-export async function chooseLlm(choice: LlmChoice, host: Host): Promise<Llm> {
+export async function chooseLlm(choice: LlmChoice, host: Host): Promise<ChosenLlm> {
   const { plugin, model } = choice.spec
     ? await namedProvider(choice.spec, host)
     : { plugin: await defaultProvider(host), model: undefined };
@@ -43,7 +51,11 @@ export async function chooseLlm(choice: LlmChoice, host: Host): Promise<Llm> {
   }
   const problem = llmContractProblem(llm);
   if (problem) throw usageError(`createLlm of '${plugin.name}' did not return an LLM: ${problem}`);
-  return llm as Llm;
+  const user = await readUserPrices(host.dataDirectory);
+  return {
+    llm: pricedLlm(llm as Llm, plugin.prices, user.prices),
+    notices: user.warning ? [user.warning] : [],
+  };
 }
 
 async function namedProvider(spec: string, host: Host) {

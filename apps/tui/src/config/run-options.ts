@@ -81,11 +81,21 @@ export async function buildRuntime(values: RunOptionValues, host: Host): Promise
   const approval = parseApproval(values.approval);
   const { tools, notices, close } = await chooseTools(values.tools, withMcpFile(host, values.mcp));
   try {
-    const llm = await chooseLlm(
+    const chosen = await chooseLlm(
       { spec: values.llm, agentMode, constrained, toolNames: tools.map((tool) => tool.name) },
       host,
     );
-    return { llm, tools, maxSteps, maxTokens, agentMode, constrained, approval, notices, close };
+    return {
+      llm: chosen.llm,
+      tools,
+      maxSteps,
+      maxTokens,
+      agentMode,
+      constrained,
+      approval,
+      notices: [...notices, ...chosen.notices],
+      close,
+    };
   } catch (error) {
     await close();
     throw error;
@@ -93,12 +103,14 @@ export async function buildRuntime(values: RunOptionValues, host: Host): Promise
 }
 
 /** `/model <spec>`: another LLM for the same tools and mode, checked the same way. */
-export function switchLlm(runtime: Runtime, spec: string, host: Host) {
+export async function switchLlm(runtime: Runtime, spec: string, host: Host): Promise<Llm> {
   const { agentMode, constrained } = runtime;
-  return chooseLlm(
+  // The prices file was read at start-up too: what is wrong with it was said then.
+  const { llm } = await chooseLlm(
     { spec, agentMode, constrained, toolNames: runtime.tools.map((tool) => tool.name) },
     host,
   );
+  return llm;
 }
 
 /**

@@ -5,10 +5,12 @@ import {
   type LlmProviderModule,
   type PluginEnv,
   PROMPT_ONLY,
+  type PriceTable,
   type StoreModule,
   type ToolModule,
 } from "@langchain-mini/core";
 import { declareSecrets } from "../boundary/secrets.js";
+import { pricesOf } from "../config/prices.js";
 import { usageError } from "../config/usage-error.js";
 import { ADD_ONS, BUILT_IN_PROVIDERS, BUILT_IN_STORES, BUILT_IN_TOOLS } from "./built-ins.js";
 import { type LocateOptions, locateModule, messageOf } from "./locate-module.js";
@@ -28,6 +30,8 @@ export interface Plugin {
 export interface ProviderPlugin extends Plugin {
   readonly capabilities: LlmCapabilities;
   readonly defaultModel: string | undefined;
+  /** Its published prices by model; only well-formed entries. */
+  readonly prices: PriceTable;
   readonly createLlm: LlmProviderModule["createLlm"];
 }
 
@@ -70,6 +74,7 @@ export async function loadProvider(name: string, options: LocateOptions): Promis
     ...common(name, specifier, module),
     capabilities: capabilitiesOf(name, module.capabilities),
     defaultModel: typeof module.defaultModel === "string" ? module.defaultModel : undefined,
+    prices: pricesOf(module.prices),
     createLlm: createLlm as ProviderPlugin["createLlm"],
   };
 }

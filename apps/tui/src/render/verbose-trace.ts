@@ -1,4 +1,5 @@
 import { type AgentEvent, type ChatMessage, RunStats, type RunSummary } from "@langchain-mini/core";
+import { formatCost } from "./format-cost.js";
 import type { TerminalOutput } from "./terminal-output.js";
 
 /**
@@ -47,9 +48,11 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 export function formatSummary(summary: RunSummary) {
   const { usage } = summary;
+  // A model with no known price shows its tokens only.
+  const cost = summary.cost === undefined ? "" : `, ${formatCost(summary.cost)}`;
   return (
     `Summary: ${summary.steps} step${summary.steps === 1 ? "" : "s"}, ${summary.llmCalls} LLM call${summary.llmCalls === 1 ? "" : "s"}, ` +
-    `${usage.inputTokens} tokens in / ${usage.outputTokens} out, ${seconds(summary.wallMs)} wall ` +
+    `${usage.inputTokens} tokens in / ${usage.outputTokens} out${cost}, ${seconds(summary.wallMs)} wall ` +
     `(LLM ${seconds(summary.llmMs)}, tools ${seconds(summary.toolMs)}, framework ${seconds(summary.frameworkMs)})`
   );
 }

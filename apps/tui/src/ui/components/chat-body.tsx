@@ -2,7 +2,7 @@ import type { useInspector } from "../hooks/use-inspector.js";
 import type { Layout } from "../hooks/use-layout.js";
 import type { useRunRecord } from "../hooks/use-run-record.js";
 import type { useScroll } from "../hooks/use-scroll.js";
-import { sessionUsage } from "../state/app-reducer.js";
+import { sessionCost, sessionUsage } from "../state/app-reducer.js";
 import type { UiState } from "../state/ui-state.js";
 import { ChatPanes } from "./chat-panes.js";
 import { inspectorBox } from "./inspector-box.js";
@@ -36,6 +36,7 @@ export function ChatBody({ state, layout, scroll, inspector, recorder }: ChatBod
         model={state.model}
         run={state.run}
         sessionUsage={sessionUsage(state)}
+        sessionCost={sessionCost(state)}
         confirmingQuit={state.confirmingQuit}
         approving={state.approval !== undefined}
         summary={recorder.record.ended ? recorder.record.summary : undefined}

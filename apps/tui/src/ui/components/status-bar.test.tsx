@@ -1,4 +1,4 @@
-import { NO_USAGE } from "@langchain-mini/core";
+import { addCost, NO_COST, NO_USAGE } from "@langchain-mini/core";
 import { describe, expect, it } from "vitest";
 import { renderUi } from "../../test-support/render-ui.js";
 import type { RunView } from "../state/ui-state.js";
@@ -13,6 +13,7 @@ const run = (overrides: Partial<RunView>): RunView => ({
   step: 3,
   maxSteps: 15,
   usage: { inputTokens: 1234, outputTokens: 56 },
+  cost: NO_COST,
   startedAt: Date.now() - 2_500,
   ...overrides,
 });
@@ -25,6 +26,7 @@ describe("StatusBar", () => {
         model="openai:gpt-4.1-mini"
         run={running}
         sessionUsage={{ inputTokens: 45_000, outputTokens: 789 }}
+        sessionCost={NO_COST}
         confirmingQuit={false}
       />,
     );
@@ -40,7 +42,13 @@ describe("StatusBar", () => {
 
   it("turns the spinner while waiting on the model, and stops it when the run ends", async () => {
     const ui = await renderUi(
-      <StatusBar model="m" run={run({})} sessionUsage={NO_USAGE} confirmingQuit={false} />,
+      <StatusBar
+        model="m"
+        run={run({})}
+        sessionUsage={NO_USAGE}
+        sessionCost={NO_COST}
+        confirmingQuit={false}
+      />,
     );
     const first = ui.frame();
     await ui.waitFor(/^[⠙⠹⠸⠼⠴⠦⠧⠇⠏] waiting for the model/);
@@ -50,6 +58,7 @@ describe("StatusBar", () => {
         model="m"
         run={run({ outcome: "answered", endedAt: Date.now() })}
         sessionUsage={NO_USAGE}
+        sessionCost={NO_COST}
         confirmingQuit={false}
       />,
     );
@@ -58,7 +67,13 @@ describe("StatusBar", () => {
 
   it("asks before quitting during a run", async () => {
     const ui = await renderUi(
-      <StatusBar model="m" run={run({})} sessionUsage={NO_USAGE} confirmingQuit />,
+      <StatusBar
+        model="m"
+        run={run({})}
+        sessionUsage={NO_USAGE}
+        sessionCost={NO_COST}
+        confirmingQuit
+      />,
     );
     expect(ui.frame()).toContain("press Ctrl+C again to quit, or Esc to cancel the question");
   });
@@ -69,9 +84,46 @@ describe("StatusBar", () => {
       steps: [{ step: 3, raw: " I need", streamed: " I need" }],
     });
     const ui = await renderUi(
-      <StatusBar model="m" run={streaming} sessionUsage={NO_USAGE} confirmingQuit={false} />,
+      <StatusBar
+        model="m"
+        run={streaming}
+        sessionUsage={NO_USAGE}
+        sessionCost={NO_COST}
+        confirmingQuit={false}
+      />,
     );
     expect(ui.frame()).toContain("the model is writing");
     expect(ui.frame()).not.toContain("waiting for the model");
+  });
+
+  it("adds what the run and the session cost when the model's price is known", async () => {
+    const usage = { inputTokens: 1234, outputTokens: 56 };
+    const priced = addCost(NO_COST, { usage, cost: 0.00038 });
+    const earlier = addCost(NO_COST, { usage, cost: 0.0123 });
+    const ui = await renderUi(
+      <StatusBar
+        model="anthropic:claude-haiku-5-5"
+        run={run({ cost: priced, outcome: "answered", endedAt: Date.now() })}
+        sessionUsage={{ inputTokens: 2468, outputTokens: 112 }}
+        sessionCost={{ ...priced, dollars: 0.00038 + 0.0123, pricedCalls: 2 }}
+        confirmingQuit={false}
+      />,
+    );
+    expect(ui.frame()).toContain(
+      "run 1234 in / 56 out, $0.00038 · session 2468 in / 112 out, $0.013",
+    );
+    // A run without a price shows tokens only, and so does a session it is part of.
+    const unpriced = addCost(NO_COST, { usage });
+    const tokensOnly = await renderUi(
+      <StatusBar
+        model="script:replies.json"
+        run={run({ cost: unpriced })}
+        sessionUsage={usage}
+        sessionCost={addCost(earlier, { usage })}
+        confirmingQuit={false}
+      />,
+    );
+    expect(tokensOnly.frame()).toMatch(/run 1234 in \/ 56 out · session 1234 in \/ 56 out$/m);
+    expect(tokensOnly.frame()).not.toContain("$");
   });
 });

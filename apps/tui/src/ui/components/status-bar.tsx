@@ -1,5 +1,6 @@
-import type { RunSummary, TokenUsage } from "@langchain-mini/core";
+import { type CostSum, costTotal, type RunSummary, type TokenUsage } from "@langchain-mini/core";
 import { Box, Text, useAnimation } from "ink";
+import { formatCost } from "../../render/format-cost.js";
 import type { RunView } from "../state/ui-state.js";
 import { countsText, timeSplitText } from "../text/summary-text.js";
 import { colours } from "./theme.js";
@@ -10,6 +11,7 @@ interface StatusBarProps {
   readonly model: string;
   readonly run: RunView | undefined;
   readonly sessionUsage: TokenUsage;
+  readonly sessionCost: CostSum;
   readonly confirmingQuit: boolean;
   /** A tool call waits for the user's decision. */
   readonly approving?: boolean;
@@ -18,11 +20,12 @@ interface StatusBarProps {
 }
 
 /**
- * provider:model, step k of max, elapsed time, tokens for the run and the session, a
- * spinner; once a run ends, its steps, LLM calls and wall time split instead.
+ * provider:model, step k of max, elapsed time, tokens (and their cost, when the model's
+ * price is known) for the run and the session, a spinner; once a run ends, its steps,
+ * LLM calls and wall time split instead.
  */
 export function StatusBar(props: StatusBarProps) {
-  const { model, run, sessionUsage, confirmingQuit, approving, summary } = props;
+  const { model, run, sessionUsage, sessionCost, confirmingQuit, approving, summary } = props;
   const running = run?.outcome === "running";
   // Ticks only while a run goes: the clock and the spinner need it, an idle app does not.
   const { frame } = useAnimation({ interval: 100, isActive: running });
@@ -37,13 +40,13 @@ export function StatusBar(props: StatusBarProps) {
   const parts = [model];
   if (run && summary && !running) {
     // An ended run: its summary (from its events) in place of the live figures.
-    parts.push(countsText(summary), timeSplitText(summary), `run ${tokens(run.usage)}`);
+    parts.push(countsText(summary), timeSplitText(summary), `run ${spent(run.usage, run.cost)}`);
   } else if (run) {
     parts.push(`step ${run.step} of ${run.maxSteps}`);
     parts.push(seconds((run.endedAt ?? Date.now()) - run.startedAt));
-    parts.push(`run ${tokens(run.usage)}`);
+    parts.push(`run ${spent(run.usage, run.cost)}`);
   }
-  parts.push(`session ${tokens(sessionUsage)}`);
+  parts.push(`session ${spent(sessionUsage, sessionCost)}`);
   const waiting = approving ? "waiting for your approval" : run ? activity(run) : "";
   return (
     <Box>
@@ -65,8 +68,11 @@ function activity(run: RunView) {
   return writing ? "the model is writing" : "waiting for the model";
 }
 
-function tokens(usage: TokenUsage) {
-  return `${count(usage.inputTokens)} in / ${count(usage.outputTokens)} out`;
+/** "1.2k in / 300 out, $0.0012"; tokens only while the cost is not known. */
+function spent(usage: TokenUsage, cost: CostSum) {
+  const dollars = costTotal(cost);
+  const tokens = `${count(usage.inputTokens)} in / ${count(usage.outputTokens)} out`;
+  return dollars === undefined ? tokens : `${tokens}, ${formatCost(dollars)}`;
 }
 
 function count(value: number) {

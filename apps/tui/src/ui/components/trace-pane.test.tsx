@@ -1,4 +1,4 @@
-import { type AgentEvent, NO_USAGE } from "@langchain-mini/core";
+import { type AgentEvent, NO_COST, NO_USAGE } from "@langchain-mini/core";
 import { describe, expect, it } from "vitest";
 import { renderUi } from "../../test-support/render-ui.js";
 import { reduceRun } from "../state/run-reducer.js";
@@ -15,6 +15,7 @@ function runOf(events: AgentEvent[], overrides: Partial<RunView> = {}): RunView 
     step: 0,
     maxSteps: 15,
     usage: NO_USAGE,
+    cost: NO_COST,
     startedAt: 0,
   };
   return { ...events.reduce(reduceRun, start), ...overrides };

@@ -1,6 +1,13 @@
-import type { AgentEvent, AgentResult } from "@langchain-mini/core";
+import { type AgentEvent, type AgentResult, costTotal } from "@langchain-mini/core";
 import { describe, expect, it } from "vitest";
-import { initialState, isRunning, sessionUsage, type UiAction, uiReducer } from "./app-reducer.js";
+import {
+  initialState,
+  isRunning,
+  sessionCost,
+  sessionUsage,
+  type UiAction,
+  uiReducer,
+} from "./app-reducer.js";
 import type { UiState } from "./ui-state.js";
 
 const result = (overrides: Partial<AgentResult> = {}): AgentResult => ({
@@ -163,6 +170,42 @@ describe("uiReducer", () => {
     state = run(state, events({ type: "llm-start", step: 1 }, end));
     expect(state.run?.usage).toEqual(usage);
     expect(sessionUsage(state)).toEqual({ inputTokens: 200, outputTokens: 40 });
+  });
+
+  it("adds up what the run and the session cost, memory's calls included", () => {
+    const usage = { inputTokens: 100, outputTokens: 20 };
+    const priced = (step: number, cost: number): AgentEvent => ({
+      type: "llm-end",
+      step,
+      ...(step === 0 ? { purpose: "rewrite" as const } : {}),
+      completion: "",
+      reason: "stop",
+      usage,
+      cost,
+      durationMs: 1,
+    });
+    let state = run(
+      initialState({ model: "m" }),
+      ask("one"),
+      events({ type: "llm-start", step: 1 }, priced(1, 0.25)),
+      events({ type: "run-end", result: result({ usage, cost: 0.25 }) }),
+      ask("two"),
+      events(priced(0, 0.125), { type: "llm-start", step: 1 }, priced(1, 0.5)),
+    );
+    expect(state.run && costTotal(state.run.cost)).toBe(0.625);
+    expect(costTotal(sessionCost(state))).toBe(0.875);
+    // A call the price did not cover: the session's cost is no longer known, only its tokens.
+    const unpriced: AgentEvent = {
+      type: "llm-end",
+      step: 2,
+      completion: "",
+      reason: "stop",
+      usage,
+      durationMs: 1,
+    };
+    state = run(state, events({ type: "llm-start", step: 2 }, unpriced));
+    expect(costTotal(sessionCost(state))).toBeUndefined();
+    expect(sessionUsage(state).inputTokens).toBe(400);
   });
 
   it("keeps the standalone question and warnings of a run", () => {

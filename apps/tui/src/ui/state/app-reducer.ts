@@ -1,4 +1,12 @@
-import { type AgentEvent, addUsage, NO_USAGE, type TokenUsage } from "@langchain-mini/core";
+import {
+  type AgentEvent,
+  addCostSums,
+  addUsage,
+  type CostSum,
+  NO_COST,
+  NO_USAGE,
+  type TokenUsage,
+} from "@langchain-mini/core";
 import type { Turn } from "../chat-service.js";
 import { stripControlSequences as safe } from "../text/sanitize.js";
 import { runSummaryText } from "../text/summary-text.js";
@@ -43,6 +51,7 @@ export function initialState({ model, notices = [], session, turns = [] }: Start
   const base: UiState = {
     conversation: [],
     usageBeforeRun: NO_USAGE,
+    costBeforeRun: NO_COST,
     model,
     nextId: 1,
     unfolded: false,
@@ -60,6 +69,11 @@ export function sessionUsage(state: UiState): TokenUsage {
   return addUsage(state.usageBeforeRun, state.run?.usage);
 }
 
+/** What the whole session cost so far, the current run included. */
+export function sessionCost(state: UiState): CostSum {
+  return state.run ? addCostSums(state.costBeforeRun, state.run.cost) : state.costBeforeRun;
+}
+
 export function uiReducer(state: UiState, action: UiAction): UiState {
   switch (action.type) {
     case "submitted": {
@@ -67,6 +81,7 @@ export function uiReducer(state: UiState, action: UiAction): UiState {
       return {
         ...next,
         usageBeforeRun: sessionUsage(state),
+        costBeforeRun: sessionCost(state),
         run: newRun(next.nextId, safe(action.question), action.maxSteps, action.now),
         confirmingQuit: false,
       };
@@ -101,6 +116,7 @@ export function uiReducer(state: UiState, action: UiAction): UiState {
         conversation: [],
         run: undefined,
         usageBeforeRun: NO_USAGE,
+        costBeforeRun: NO_COST,
         session: action.session,
       };
       return action.turns.reduce(
@@ -165,6 +181,7 @@ function newRun(id: number, question: string, maxSteps: number, now: number): Ru
     step: 0,
     maxSteps,
     usage: NO_USAGE,
+    cost: NO_COST,
     startedAt: now,
   };
 }

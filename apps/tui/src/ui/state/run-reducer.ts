@@ -1,4 +1,4 @@
-import { type AgentEvent, addUsage } from "@langchain-mini/core";
+import { type AgentEvent, addCost, addUsage } from "@langchain-mini/core";
 import { approvalText } from "../../approval/approval-text.js";
 import { stripControlSequences as safe } from "../text/sanitize.js";
 import type { RunOutcome, RunView, TraceStep } from "./ui-state.js";
@@ -16,7 +16,9 @@ export function reduceRun(run: RunView, event: AgentEvent): RunView {
   // Step 0 is memory's rewrite of a follow-up: its result shows as the standalone
   // question, and its tokens count; it is not a step of the agent.
   if ("step" in event && event.step === 0) {
-    if (event.type === "llm-end") return { ...run, usage: addUsage(run.usage, event.usage) };
+    if (event.type === "llm-end") {
+      return { ...run, usage: addUsage(run.usage, event.usage), cost: addCost(run.cost, event) };
+    }
     return run;
   }
   switch (event.type) {
@@ -43,6 +45,7 @@ export function reduceRun(run: RunView, event: AgentEvent): RunView {
         ...updateStep(run, event.step, (step) => streamed(step, event.completion)),
         waitingOn: undefined,
         usage: addUsage(run.usage, event.usage),
+        cost: addCost(run.cost, event),
       };
     case "parse-error":
       return updateStep(run, event.step, () => ({ formatError: safe(event.message) }));

@@ -1,4 +1,4 @@
-import type { TokenUsage } from "@langchain-mini/core";
+import type { CostSum, TokenUsage } from "@langchain-mini/core";
 import type { PendingApproval } from "./approval.js";
 
 /** How a run ended, or that it is still going. */
@@ -41,6 +41,8 @@ export interface RunView {
   readonly step: number;
   readonly maxSteps: number;
   readonly usage: TokenUsage;
+  /** What its calls cost, memory's included (`costTotal` says whether it is known). */
+  readonly cost: CostSum;
   readonly startedAt: number;
   readonly endedAt?: number;
 }
@@ -63,6 +65,8 @@ export interface UiState {
   readonly run?: RunView;
   /** Tokens of the session's earlier runs; the status bar adds the current run's. */
   readonly usageBeforeRun: TokenUsage;
+  /** What the session's earlier runs cost; the status bar adds the current run's. */
+  readonly costBeforeRun: CostSum;
   /** `provider:model`, for the status bar. */
   readonly model: string;
   readonly session?: string;

@@ -1,0 +1,57 @@
+import { startFakeAnthropic } from "@langchain-mini/llm-anthropic/testing";
+import { afterEach, describe, expect, it } from "vitest";
+import { TERMINAL_TEST_TIMEOUT, Terminal } from "../test-support/terminal.js";
+
+const dollars = (shown: string | undefined) => Number(shown?.replace("$", ""));
+
+describe("the terminal UI's status bar (tmux)", { timeout: TERMINAL_TEST_TIMEOUT }, () => {
+  const cleanups: (() => unknown)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0)) await cleanup();
+  });
+
+  it("shows what a run cost and what the session has cost, for a model with a known price", async () => {
+    const fake = await startFakeAnthropic([
+      { text: " I need the calculator\nAction: calculator\nAction Input: 25^(1/2)" },
+      { text: " I now know the final answer\nFinal Answer: The square root of 25 is 5." },
+      // The follow-up: memory's rewrite, then one step.
+      { text: "What is 2 + 2?" },
+      { text: " I now know the final answer\nFinal Answer: It is 4." },
+    ]);
+    cleanups.push(() => fake.close());
+    const screen = new Terminal(undefined, {
+      ANTHROPIC_API_KEY: "sk-ant-test-key-1234567890",
+      ANTHROPIC_BASE_URL: fake.baseURL,
+    });
+    cleanups.push(() => screen.kill());
+    screen.start(["--llm", "anthropic:claude-haiku-5-5", "--tools", "calculator"], {
+      columns: 220,
+      rows: 36,
+    });
+    await screen.waitFor("How can I help?");
+
+    screen.send("What is the square root of 25?", true);
+    screen.send("Enter");
+    const cost = /run \d+ in \/ \d+ out, (\$[\d.]+) · session \d+ in \/ \d+ out, (\$[\d.]+)/;
+    const first = cost.exec(await screen.waitFor(cost));
+    expect(first?.[1]).toBe(first?.[2]);
+    expect(dollars(first?.[1])).toBeGreaterThan(0);
+
+    screen.send("And 2 + 2?", true);
+    screen.send("Enter");
+    // A key pressed in the instant the first run ends may still find it running: the line
+    // is kept, and Enter sends it again.
+    const sent = await screen.waitFor(/> And 2 \+ 2\?|A question is running/);
+    if (!sent.includes("> And 2 + 2?")) screen.send("Enter");
+    await screen.waitFor("It is 4.");
+    const second = cost.exec(
+      await screen.waitFor(/2 steps \+ 1 memory call|1 step \+ 1 memory call/),
+    );
+    // The session adds this run's cost (its rewrite included) to the first run's.
+    expect(dollars(second?.[2])).toBeGreaterThan(dollars(second?.[1]));
+    expect(dollars(second?.[2])).toBeGreaterThan(dollars(first?.[2]));
+
+    screen.send("C-c");
+    expect(await screen.exitStatus()).toBe(0);
+  });
+});

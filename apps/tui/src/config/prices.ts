@@ -1,0 +1,111 @@
+import { readFile, stat } from "node:fs/promises";
+import { join } from "node:path";
+import {
+  type Llm,
+  type ModelPrice,
+  modelPriceProblem,
+  type PriceTable,
+  priceFor,
+  stillHolds,
+  withPrice,
+} from "@langchain-mini/core";
+
+/** The user's own prices, in the data directory, over the providers' tables. */
+export const PRICES_FILE = "prices.json";
+
+/** Larger than any list of prices: a file this big is not one, and is not read. */
+const LARGEST_FILE_BYTES = 1024 * 1024;
+
+const SHAPE = '{ "<provider>:<model>": { "input": 0.4, "output": 1.6 }, … }';
+
+export interface UserPrices {
+  /** By `provider:model`; null: the user says the model has no known price. */
+  readonly prices: ReadonlyMap<string, ModelPrice | null>;
+  /** One line naming the file and what of it was left out, when anything was. */
+  readonly warning?: string;
+}
+
+const NONE: UserPrices = { prices: new Map() };
+
+/**
+ * `prices.json` in the data directory. Whatever is wrong with it costs a warning and
+ * the entries it concerns, never the run: the providers' own prices still count.
+ */
+export async function readUserPrices(dataDirectory: string): Promise<UserPrices> {
+  const path = join(dataDirectory, PRICES_FILE);
+  let text: string;
+  try {
+    if ((await stat(path)).size > LARGEST_FILE_BYTES) {
+      return ignored(path, "it is larger than 1 MB, too large for a list of prices");
+    }
+    text = await readFile(path, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") return NONE;
+    return ignored(path, code === "EISDIR" ? "it is a folder" : `it cannot be read (${code})`);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    return ignored(path, `it is not JSON (${(error as Error).message}); write ${SHAPE}`);
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+    return ignored(path, `it must be ${SHAPE}`);
+  }
+  return parseEntries(path, parsed as Record<string, unknown>);
+}
+
+function parseEntries(path: string, entries: Record<string, unknown>): UserPrices {
+  const prices = new Map<string, ModelPrice | null>();
+  const problems: string[] = [];
+  for (const [key, value] of Object.entries(entries)) {
+    const problem = /^[^:\s]+:\S/.test(key)
+      ? value === null
+        ? undefined
+        : modelPriceProblem(value)
+      : "names no <provider>:<model>, e.g. openai:gpt-4.1-mini";
+    if (problem) problems.push(`${shown(key)}: ${problem}`);
+    else prices.set(key, value as ModelPrice | null);
+  }
+  if (problems.length === 0) return { prices };
+  const count = problems.length === 1 ? "1 entry" : `${problems.length} entries`;
+  const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : "";
+  return { prices, warning: `Ignoring ${count} of ${path}: ${problems[0]}${more}` };
+}
+
+/**
+ * The LLM at the price runs should count: the user's for its `provider:model` (null:
+ * none), else its own, else its module's table. Unchanged when that is its own price.
+ */
+export function pricedLlm(llm: Llm, table: PriceTable, user: UserPrices["prices"]): Llm {
+  const key = `${llm.provider}:${llm.model}`;
+  let price: ModelPrice | undefined;
+  if (user.has(key)) {
+    const own = user.get(key) ?? undefined;
+    price = stillHolds(own) ? own : undefined;
+  } else if (llm.price !== undefined && modelPriceProblem(llm.price) === undefined) {
+    price = llm.price;
+  } else {
+    price = priceFor(table, llm.model);
+  }
+  return price === llm.price ? llm : withPrice(llm, price);
+}
+
+/** A plug-in's `prices` export, without the entries that are not prices. */
+export function pricesOf(value: unknown): PriceTable {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return {};
+  const valid = Object.entries(value).filter(([, price]) => !modelPriceProblem(price));
+  return Object.fromEntries(valid) as PriceTable;
+}
+
+function ignored(path: string, reason: string): UserPrices {
+  // JSON.parse quotes the text near its error, which may span lines.
+  return { prices: new Map(), warning: `Ignoring ${path}: ${reason.replace(/\s+/g, " ")}` };
+}
+
+/** A key as the warning quotes it: escaped, and short. */
+function shown(key: string) {
+  const quoted = JSON.stringify(key);
+  return quoted.length > 60 ? `${quoted.slice(0, 57)}…"` : quoted;
+}
