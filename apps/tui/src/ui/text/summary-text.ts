@@ -1,4 +1,5 @@
 import type { AgentResult, RunSummary } from "@langchain-mini/core";
+import { formatCost } from "../../render/format-cost.js";
 
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
 const seconds = (ms: number) => `${(Math.max(0, ms) / 1000).toFixed(1)}s`;
@@ -26,10 +27,6 @@ export function runSummaryText(steps: number, result: AgentResult): string {
   const { usage, cost } = result;
   const parts = [plural(steps, "step"), seconds(result.durationMs)];
   parts.push(`${usage.inputTokens} in / ${usage.outputTokens} out tokens`);
-  if (cost !== undefined) parts.push(dollars(cost));
+  if (cost !== undefined) parts.push(formatCost(cost));
   return parts.join(" · ");
-}
-
-function dollars(amount: number) {
-  return amount >= 0.01 ? `$${amount.toFixed(2)}` : `$${amount.toPrecision(2)}`;
 }
