@@ -62,6 +62,8 @@ export interface SessionInfo {
   /** 0 when the session cannot be read (see `problem`). */
   readonly turns: number;
   readonly updatedAt: Date;
+  /** The newest turn's question, as asked, when the store knows it cheaply (for pickers). */
+  readonly lastQuestion?: string;
   /**
    * Why the session cannot be read (no permission, not a file), in a few words. It is
    * still listed, so that the user sees it and can delete it.

@@ -49,11 +49,11 @@ describe("FileSessionStore", () => {
     ]);
     expect(
       (await store.list())
-        .map(({ name, turns }) => ({ name, turns }))
+        .map(({ name, turns, lastQuestion }) => ({ name, turns, lastQuestion }))
         .sort((a, b) => a.name.localeCompare(b.name)),
     ).toEqual([
-      { name: "home", turns: 1 },
-      { name: "work", turns: 2 },
+      { name: "home", turns: 1, lastQuestion: "h1" },
+      { name: "work", turns: 2, lastQuestion: "q2" },
     ]);
     await store.clear("work");
     expect((await store.load("work")).records).toEqual([]);

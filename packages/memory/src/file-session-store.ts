@@ -115,7 +115,9 @@ export class FileSessionStore implements SessionStore {
         try {
           const text = (await readSessionFile(path)) ?? "";
           const turns = readRecords(text).records.filter((record) => record.type === "turn");
-          return { name, turns: turns.length, updatedAt };
+          const last = turns.at(-1);
+          const lastQuestion = last ? { lastQuestion: last.question } : {};
+          return { name, turns: turns.length, updatedAt, ...lastQuestion };
         } catch (error) {
           // Listed all the same, so the user sees it and can delete it.
           return { name, turns: 0, updatedAt, problem: entryProblem(error) };

@@ -30,11 +30,16 @@ export class InMemorySessionStore implements SessionStore {
 
   async list(): Promise<SessionInfo[]> {
     return [...this.#sessions]
-      .map(([name, entry]) => ({
-        name,
-        turns: turnsOf(entry.records).length,
-        updatedAt: entry.updatedAt,
-      }))
+      .map(([name, entry]) => {
+        const turns = turnsOf(entry.records);
+        const last = turns.at(-1);
+        return {
+          name,
+          turns: turns.length,
+          updatedAt: entry.updatedAt,
+          ...(last ? { lastQuestion: last.question } : {}),
+        };
+      })
       .sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime());
   }
 }

@@ -214,4 +214,51 @@ describe("the terminal UI in a real terminal (tmux)", { timeout: TERMINAL_TEST_T
       expect(await screen.exitStatus()).toBe(0);
     }
   });
+
+  it("Ctrl+R finds an earlier question, and /resume reopens a stored conversation", async () => {
+    const home = join(tempDir(), "home");
+    const screen = new Terminal(undefined, { LANGCHAIN_MINI_HOME: home });
+    terminals.push(screen);
+    const script = writeScript(screen.directory, [
+      " ok\nFinal Answer: Tenerife is warm",
+      "What is the capital of Peru?",
+      " ok\nFinal Answer: Lima",
+      // After /resume: the follow-up is rewritten from the reopened session's turns.
+      "How warm is Tenerife in May?",
+      " ok\nFinal Answer: about 22 °C",
+    ]);
+    screen.start(["--session", "trip", "--llm", `script:${script}`], { columns: 120, rows: 30 });
+    await screen.waitFor("How can I help?");
+    screen.send("What is the weather in Tenerife?", true);
+    screen.send("Enter");
+    await screen.waitFor(/│ Tenerife is warm/);
+    screen.send("And the capital of Peru?", true);
+    screen.send("Enter");
+    await screen.waitFor(/│ Lima/);
+
+    screen.send("C-r");
+    screen.send("tener", true);
+    await screen.waitFor(/Search: tener\s+What is the weather in Tenerife\?/);
+    screen.send("Enter");
+    await screen.waitFor("How can I help? What is the weather in Tenerife?");
+    screen.send("C-u");
+
+    screen.send("/new", true);
+    screen.send("Enter");
+    await screen.waitFor("New conversation");
+    screen.send("/resume", true);
+    screen.send("Enter");
+    const list = await screen.waitFor("Resume a conversation");
+    expect(list).toMatch(/▸ trip · (just now|1 min ago) · 2 turns · And the capital of Peru\?/);
+    screen.send("Enter");
+    const opened = await screen.waitFor("Session trip: 2 earlier turn(s)");
+    expect(opened).toContain("Conversation · trip");
+    expect(opened).toContain("> What is the weather in Tenerife?");
+    screen.send("In May?", true);
+    screen.send("Enter");
+    const answered = await screen.waitFor(/│ about 22 °C/);
+    expect(answered).toContain("Standalone question: How warm is Tenerife in May?");
+    screen.send("C-c");
+    expect(await screen.exitStatus()).toBe(0);
+  });
 });

@@ -4,6 +4,7 @@ import {
   checkSessionName,
   InMemorySessionStore,
   parseHistoryStrategy,
+  type SessionInfo,
   type SessionStore,
   turnsOf,
 } from "@langchain-mini/memory";
@@ -43,6 +44,8 @@ export interface ConversationRunner {
   newConversation(): void;
   /** Continue a stored conversation; gives back its earlier turns. */
   openSession(name: string): Promise<OpenedSession>;
+  /** The stored conversations, newest first. */
+  listSessions(): Promise<readonly SessionInfo[]>;
   /** Continue a stored conversation without reading it now (each turn reads it anyway). */
   continueSession(name: string): void;
   /** Another LLM from now on (the same tools and limits). */
@@ -94,6 +97,7 @@ export function createConversationRunner(options: RunnerOptions): ConversationRu
       session = undefined;
       scratch = new InMemorySessionStore();
     },
+    listSessions: () => store.list(),
     async openSession(name) {
       const { records, warnings } = await store.load(checkSessionName(name));
       session = name;

@@ -32,6 +32,8 @@ export interface RenderedUi {
   readonly frame: () => string;
   /** The last frame drawn, colours kept. */
   readonly rawFrame: () => string;
+  /** Everything written to the terminal so far (frames and any sequence sent directly). */
+  readonly output: () => string;
   /** Sends keys one at a time, as typing does. */
   readonly press: (...keys: string[]) => Promise<void>;
   readonly type: (text: string) => Promise<void>;
@@ -77,6 +79,7 @@ export async function renderUi(
   return {
     frame,
     rawFrame,
+    output: () => instance.frames.join(""),
     async press(...keys) {
       for (const key of keys) {
         instance.stdin.write(key);

@@ -1,4 +1,4 @@
-import type { AgentEvent, Approve, Llm, Tool } from "@langchain-mini/core";
+import type { AgentEvent, Approve, Llm, SessionInfo, Tool } from "@langchain-mini/core";
 import type { ConversationRunner, OpenedSession } from "../config/conversation-runner.js";
 
 export type { OpenedSession, Turn } from "../config/conversation-runner.js";
@@ -27,6 +27,8 @@ export interface ChatService {
   newConversation(): Promise<void>;
   /** /session <name>: continue a stored conversation; gives back its earlier turns. */
   openSession(name: string): Promise<OpenedSession>;
+  /** /resume: the stored conversations, newest first. */
+  listSessions(): Promise<readonly SessionInfo[]>;
   /** /model <spec>: the same specs as --llm. */
   switchModel(spec: string): Promise<void>;
 }
@@ -78,6 +80,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       runner.newConversation();
     },
     openSession: (name) => runner.openSession(name),
+    listSessions: () => runner.listSessions(),
     async switchModel(spec) {
       if (!options.createLlm) throw new Error("This app cannot switch models");
       runner.replaceLlm(await options.createLlm(spec));

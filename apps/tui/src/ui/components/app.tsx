@@ -1,4 +1,4 @@
-import { Box, useApp, useWindowSize } from "ink";
+import { Box, useApp, useStdout, useWindowSize } from "ink";
 import { useCallback, useReducer, useRef } from "react";
 import type { ChatEnd } from "../chat-end.js";
 import type { ChatService, OpenedSession } from "../chat-service.js";
@@ -7,12 +7,14 @@ import { useChat } from "../hooks/use-chat.js";
 import { useInspector } from "../hooks/use-inspector.js";
 import { useKeyBindings } from "../hooks/use-key-bindings.js";
 import { computeLayout, INPUT_ROWS } from "../hooks/use-layout.js";
+import { usePicker } from "../hooks/use-picker.js";
 import { useRunRecord } from "../hooks/use-run-record.js";
 import { useScroll } from "../hooks/use-scroll.js";
 import { useSubmit } from "../hooks/use-submit.js";
 import { initialState, isRunning, uiReducer } from "../state/app-reducer.js";
 import { approvalView } from "../state/approval.js";
 import { EMPTY_LINE, editLine } from "../state/line-editor.js";
+import { clipboardSequence } from "../text/clipboard.js";
 import { ApprovalPrompt } from "./approval-prompt.js";
 import { ChatBody } from "./chat-body.js";
 import { InputLine } from "./input-line.js";
@@ -53,7 +55,23 @@ export function App({ service, opened }: AppProps) {
     () => exit({ status: 0, conversation: conversation.current } satisfies ChatEnd),
     [exit],
   );
-  const submit = useSubmit({ service, dispatch, ask, running, quit, resetScroll: scroll.reset });
+  const { stdout } = useStdout();
+  const lastAnswer = useCallback(
+    () => conversation.current.findLast((entry) => entry.kind === "answer")?.text,
+    [],
+  );
+  const copy = useCallback((text: string) => stdout.write(clipboardSequence(text)), [stdout]);
+  const { submit, openSession } = useSubmit({
+    service,
+    dispatch,
+    ask,
+    running,
+    quit,
+    resetScroll: scroll.reset,
+    lastAnswer,
+    copy,
+  });
+  const pick = usePicker(dispatch, state.picker, openSession);
   useKeyBindings({
     line,
     editLine: edit,
@@ -65,7 +83,7 @@ export function App({ service, opened }: AppProps) {
     cancel,
     scroll: scroll.scroll,
     quit,
-    approve: approval.handleKey,
+    overlay: (input, key) => approval.handleKey(input, key) || pick(input, key),
     inspect: state.confirmingQuit ? undefined : inspector.handleKey,
     fits: layout.fits,
   });

@@ -7,6 +7,7 @@ import type { UiState } from "../state/ui-state.js";
 import { ChatPanes } from "./chat-panes.js";
 import { inspectorBox } from "./inspector-box.js";
 import { PromptInspector } from "./prompt-inspector.js";
+import { SessionPickerView } from "./session-picker.js";
 import { StatusBar } from "./status-bar.js";
 
 interface ChatBodyProps {
@@ -17,11 +18,20 @@ interface ChatBodyProps {
   readonly recorder: ReturnType<typeof useRunRecord>;
 }
 
+/** The picker keeps its chosen row in view itself. */
+const ignoreMeasure = () => {};
+
 /** The panes (or the prompt inspector in their place) and the status bar: the chat's and the replay's. */
 export function ChatBody({ state, layout, scroll, inspector, recorder }: ChatBodyProps) {
   return (
     <>
-      {inspector.open ? (
+      {state.picker ? (
+        <SessionPickerView
+          picker={state.picker}
+          box={inspectorBox(layout)}
+          onMeasure={ignoreMeasure}
+        />
+      ) : inspector.open ? (
         <PromptInspector
           calls={recorder.record.calls}
           selected={inspector.selected}

@@ -18,8 +18,8 @@ interface KeyBindings {
   readonly cancel: () => void;
   readonly scroll: (pane: PaneName, direction: -1 | 1) => void;
   readonly quit: () => void;
-  /** The approval prompt's keys; true when it took the key. */
-  readonly approve?: (input: string, key: Key) => boolean;
+  /** The approval prompt's and /resume's keys, while either is up; true when they took it. */
+  readonly overlay?: (input: string, key: Key) => boolean;
   /** The prompt inspector's keys; true when it took the key. */
   readonly inspect?: (input: string, key: Key) => boolean;
   /** False when the window is too small to draw the app: only Ctrl+C does anything. */
@@ -32,9 +32,10 @@ export function useKeyBindings(bindings: KeyBindings) {
     const { running, confirmingQuit, dispatch } = bindings;
     const quitting = key.ctrl && input === "c";
     if (!bindings.fits && !quitting) return;
-    if (bindings.approve?.(input, key)) return;
+    if (bindings.overlay?.(input, key)) return;
     if (bindings.inspect?.(input, key)) return;
-    const intent = keyIntent(input, key, { running, confirmingQuit });
+    const searching = bindings.line.search !== undefined;
+    const intent = keyIntent(input, key, { running, confirmingQuit, searching });
     // Any key but another Ctrl+C takes back "press Ctrl+C again to quit", and does its work.
     if (confirmingQuit && intent.type !== "quit") dispatch({ type: "quit-dismissed" });
     switch (intent.type) {

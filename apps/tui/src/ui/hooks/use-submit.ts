@@ -12,6 +12,9 @@ interface SubmitDependencies {
   readonly running: boolean;
   readonly quit: () => void;
   readonly resetScroll: () => void;
+  /** /copy: the last answer, if any, and how it reaches the clipboard. */
+  readonly lastAnswer: () => string | undefined;
+  readonly copy: (text: string) => void;
 }
 
 /**
@@ -19,13 +22,27 @@ interface SubmitDependencies {
  * did not take the line (a question while another runs), so the line stays as typed.
  */
 export function useSubmit(dependencies: SubmitDependencies) {
-  const { service, dispatch, ask, running, quit, resetScroll } = dependencies;
+  const { service, dispatch, ask, running, quit, resetScroll, lastAnswer, copy } = dependencies;
   const note = useCallback(
     (text: string, kind: "notice" | "error" = "notice") => dispatch({ type: "note", kind, text }),
     [dispatch],
   );
+  const fail = useCallback((error: unknown) => note(errorInfo(error).message, "error"), [note]);
 
-  return useCallback(
+  /** /session <name>, and a choice in /resume's list. */
+  const openSession = useCallback(
+    (name: string) => {
+      service.openSession(name).then(({ turns, warnings }) => {
+        resetScroll();
+        dispatch({ type: "conversation-started", session: name, turns });
+        note(`Session ${name}: ${turns.length} earlier turn(s)`);
+        for (const warning of warnings) note(warning);
+      }, fail);
+    },
+    [service, dispatch, resetScroll, note, fail],
+  );
+
+  const submit = useCallback(
     (line: string): boolean => {
       const text = line.trim();
       if (!text) return true;
@@ -39,7 +56,6 @@ export function useSubmit(dependencies: SubmitDependencies) {
         ask(text);
         return true;
       }
-      const fail = (error: unknown) => note(errorInfo(error).message, "error");
       switch (command.name) {
         case "unknown":
           note(`Unknown command /${command.argument}: /help lists the commands`, "error");
@@ -63,13 +79,25 @@ export function useSubmit(dependencies: SubmitDependencies) {
             note(`Session: ${service.session ?? "none"} (/session <name> switches)`);
             break;
           }
-          service.openSession(command.argument).then(({ turns, warnings }) => {
-            resetScroll();
-            dispatch({ type: "conversation-started", session: command.argument, turns });
-            note(`Session ${command.argument}: ${turns.length} earlier turn(s)`);
-            for (const warning of warnings) note(warning);
-          }, fail);
+          openSession(command.argument);
           break;
+        case "resume":
+          service
+            .listSessions()
+            .then((sessions) => dispatch({ type: "picker-opened", sessions }), fail);
+          break;
+        case "copy": {
+          const answer = lastAnswer();
+          if (answer === undefined) {
+            note("No answer to copy yet", "error");
+            break;
+          }
+          copy(answer);
+          note(
+            "Copied the last answer to the clipboard (through the terminal, with OSC 52: terminals without it leave the clipboard as it was)",
+          );
+          break;
+        }
         case "tools":
           note(formatToolList(service.tools));
           break;
@@ -91,6 +119,7 @@ export function useSubmit(dependencies: SubmitDependencies) {
       }
       return true;
     },
-    [service, dispatch, ask, running, quit, resetScroll, note],
+    [service, dispatch, ask, running, quit, resetScroll, note, fail, openSession, lastAnswer, copy],
   );
+  return { submit, openSession };
 }

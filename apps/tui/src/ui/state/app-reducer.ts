@@ -12,6 +12,7 @@ import { stripControlSequences as safe } from "../text/sanitize.js";
 import { runSummaryText } from "../text/summary-text.js";
 import { type ApprovalAction, reduceApproval } from "./approval.js";
 import { reduceRun } from "./run-reducer.js";
+import { type PickerAction, reducePicker } from "./session-picker.js";
 import type { ConversationEntry, EntryKind, RunView, UiState } from "./ui-state.js";
 
 export type UiAction =
@@ -37,7 +38,8 @@ export type UiAction =
   | { readonly type: "focus-moved" }
   | { readonly type: "quit-asked" }
   | { readonly type: "quit-dismissed" }
-  | ApprovalAction;
+  | ApprovalAction
+  | PickerAction;
 
 export interface StartingPoint {
   readonly model: string;
@@ -141,6 +143,10 @@ export function uiReducer(state: UiState, action: UiAction): UiState {
     case "approval-scrolled":
     case "approval-answered":
       return withApproval(state, reduceApproval(state.approval, action));
+    case "picker-opened":
+    case "picker-moved":
+    case "picker-closed":
+      return { ...state, picker: reducePicker(state.picker, action) };
     default:
       action satisfies never;
       return state;

@@ -30,7 +30,11 @@ export function approvalIntent(input: string, key: Key, stage: "choose" | "note"
     const intent = keyIntent(input, key, { running: true, confirmingQuit: false });
     if (intent.type === "submit") return { type: "send-note", typed: intent.typed };
     if (intent.type === "edit") {
-      const recall = intent.edit.type === "older" || intent.edit.type === "newer";
+      // The note has no history: recall and Ctrl+R's search are the question line's.
+      const recall =
+        intent.edit.type === "older" ||
+        intent.edit.type === "newer" ||
+        intent.edit.type.startsWith("search");
       return recall ? IGNORE : { type: "edit-note", edit: intent.edit };
     }
     return intent.type === "none" ? IGNORE : PASS;

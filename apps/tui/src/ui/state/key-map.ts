@@ -18,6 +18,8 @@ export type KeyIntent =
 export interface KeyContext {
   readonly running: boolean;
   readonly confirmingQuit: boolean;
+  /** Ctrl+R is searching earlier questions. */
+  readonly searching?: boolean;
 }
 
 const NONE: KeyIntent = { type: "none" };
@@ -28,6 +30,7 @@ export function keyIntent(input: string, key: Key, context: KeyContext): KeyInte
   if (key.ctrl && input === "c") {
     return context.running && !context.confirmingQuit ? { type: "ask-quit" } : { type: "quit" };
   }
+  if (context.searching) return searchIntent(input, key);
   if (key.escape) return context.running ? { type: "cancel-run" } : edit({ type: "kill-line" });
   if (key.return) return { type: "submit" };
   if (key.tab) return { type: "focus-next" };
@@ -48,8 +51,21 @@ export function keyIntent(input: string, key: Key, context: KeyContext): KeyInte
   return edit({ type: "insert", text: input });
 }
 
+/** While Ctrl+R searches: typing refines it, Enter takes the match, Esc gives the line back. */
+function searchIntent(input: string, key: Key): KeyIntent {
+  if (key.ctrl && input === "r") return edit({ type: "search" });
+  if (key.escape) return edit({ type: "search-cancel" });
+  if (key.backspace || key.delete) return edit({ type: "search-erase" });
+  const moves = key.leftArrow || key.rightArrow || key.upArrow || key.downArrow;
+  if (key.return || moves || key.home || key.end) return edit({ type: "search-accept" });
+  if (key.ctrl || key.meta || key.tab || key.pageUp || key.pageDown || input === "") return NONE;
+  return edit({ type: "search-type", text: input });
+}
+
 function ctrlIntent(input: string): KeyIntent {
   switch (input) {
+    case "r":
+      return edit({ type: "search" });
     case "o":
       return { type: "toggle-fold" };
     case "l":

@@ -1,3 +1,5 @@
+import { type HistorySearch, type SearchEdit, searched } from "./history-search.js";
+
 /** The input line: its text, the cursor, and the questions asked before (Up / Down). */
 export interface LineState {
   readonly text: string;
@@ -7,6 +9,8 @@ export interface LineState {
   readonly historyIndex: number;
   /** What was being typed before Up, given back by Down past the newest question. */
   readonly draft: string;
+  /** Ctrl+R is searching earlier questions; the line shows the match until accepted. */
+  readonly search?: HistorySearch;
 }
 
 export type LineEdit =
@@ -21,7 +25,8 @@ export type LineEdit =
   | { readonly type: "older" }
   | { readonly type: "newer" }
   /** Enter: the line goes into history and the editor empties. */
-  | { readonly type: "submit" };
+  | { readonly type: "submit" }
+  | SearchEdit;
 
 export const EMPTY_LINE: LineState = {
   text: "",
@@ -62,6 +67,23 @@ export function editLine(state: LineState, edit: LineEdit): LineState {
       return recall(state, state.historyIndex - 1);
     case "newer":
       return recall(state, state.historyIndex + 1);
+    case "search":
+    case "search-type":
+    case "search-erase":
+    case "search-cancel":
+      return { ...state, search: searched(state.history, state.search, edit) };
+    case "search-accept": {
+      const index = state.search?.index;
+      if (index === undefined) return { ...state, search: undefined };
+      const found = state.history[index] as string;
+      return {
+        ...state,
+        text: found,
+        cursor: found.length,
+        historyIndex: index,
+        search: undefined,
+      };
+    }
     case "submit": {
       const line = text.trim();
       const history =

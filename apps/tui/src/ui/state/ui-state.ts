@@ -1,5 +1,6 @@
 import type { CostSum, TokenUsage } from "@langchain-mini/core";
 import type { PendingApproval } from "./approval.js";
+import type { SessionPicker } from "./session-picker.js";
 
 /** How a run ended, or that it is still going. */
 export type RunOutcome = "running" | "answered" | "stopped" | "failed" | "cancelled";
@@ -79,4 +80,6 @@ export interface UiState {
   readonly confirmingQuit: boolean;
   /** A tool call waiting for the user's yes or no. */
   readonly approval?: PendingApproval;
+  /** /resume's list of stored conversations, while it is open. */
+  readonly picker?: SessionPicker;
 }
