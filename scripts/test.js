@@ -71,7 +71,9 @@ function workspaceDirectories() {
 
 function printFailures(failures) {
   if (failures.length === 0) {
-    process.stderr.write("\nNo test failed: a build, type check or package check did (above).\n");
+    process.stderr.write(
+      "\nNo test report names a failure: the failed task is on turbo's 'Failed:' line above.\n",
+    );
     return;
   }
   process.stderr.write(

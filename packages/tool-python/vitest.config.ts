@@ -1,5 +1,7 @@
-import { defineConfig } from "vitest/config";
+import { defineConfig, mergeConfig } from "vitest/config";
+import shared from "../../vitest.shared.ts";
 
-// Each test file starts Deno processes that load Pyodide (seconds of CPU each): one file
-// at a time keeps a 2-core machine from starving them.
-export default defineConfig({ test: { fileParallelism: false } });
+// Each sandbox test file starts Deno processes that load Pyodide (seconds of CPU each),
+// and the CPU-time limits under test must not be overtaken by their wall-clock backstop:
+// those files run in the serial phase (test:serial), one at a time.
+export default mergeConfig(shared, defineConfig({ test: { fileParallelism: false } }));
