@@ -1,4 +1,4 @@
-import { isLangchainMiniError } from "@langchain-mini/core";
+import { describeThrown, isLangchainMiniError } from "@langchain-mini/core";
 import { secretMatcher } from "./boundary/secrets.js";
 import { loadEnv } from "./config/env.js";
 
@@ -7,26 +7,44 @@ import { loadEnv } from "./config/env.js";
  * configuration mistakes, 1 for everything else. Stack traces only with --debug.
  */
 export function reportFailure(error: unknown, debug: boolean): number {
+  try {
+    return report(error, debug);
+  } catch {
+    // Whatever was thrown could not even be looked at (a proxy whose traps throw).
+    process.stderr.write("langchain-mini: unexpected error that cannot be described\n");
+    return 1;
+  }
+}
+
+function report(error: unknown, debug: boolean): number {
   // The same secrets as the output boundary: the environment's and every loaded plug-in's.
   const { redact } = secretMatcher(loadEnv());
   const write = (text: string) => process.stderr.write(redact(text));
-  const detail = debug && error instanceof Error && error.stack ? `\n${error.stack}` : "";
+  const detail = debug ? stackOf(error) : "";
   if (isLangchainMiniError(error)) {
     write(`langchain-mini: ${error.message}${detail}\n`);
     return error.code === "config_invalid" ? 2 : 1;
   }
-  const code = (error as { code?: unknown } | null)?.code;
+  const code = error instanceof Error ? (error as { code?: unknown }).code : undefined;
   if (typeof code === "string" && code.startsWith("ERR_PARSE_ARGS")) {
     // Node's own wording runs on with advice about `--`; its first sentence is the point.
-    const first = (error as Error).message.split(/\.(?:\s|$)/)[0];
+    const first = describeThrown(error).split(/\.(?:\s|$)/)[0];
     write(`langchain-mini: ${first}: see --help${detail}\n`);
     return 2;
   }
-  const message = error instanceof Error ? error.message : String(error);
   write(
-    `langchain-mini: unexpected error: ${message}${detail || " (run again with --debug for details)"}\n`,
+    `langchain-mini: unexpected error: ${describeThrown(error)}${detail || " (run again with --debug for details)"}\n`,
   );
   return 1;
+}
+
+function stackOf(error: unknown) {
+  try {
+    const stack = error instanceof Error ? error.stack : undefined;
+    return typeof stack === "string" ? `\n${stack}` : "";
+  } catch {
+    return "";
+  }
 }
 
 /** Exits once stdout has drained, so a piped answer is never cut short. */

@@ -43,11 +43,42 @@ export class LangchainMiniError extends Error {
 
 /** True for a `LangchainMiniError`, including one made by another copy of this package. */
 export function isLangchainMiniError(value: unknown): value is LangchainMiniError {
-  return (
-    value instanceof Error &&
-    (value as unknown as Record<symbol, unknown>)[BRAND] === true &&
-    typeof (value as { code?: unknown }).code === "string"
-  );
+  try {
+    return (
+      value instanceof Error &&
+      (value as unknown as Record<symbol, unknown>)[BRAND] === true &&
+      typeof (value as { code?: unknown }).code === "string"
+    );
+  } catch {
+    // A proxy whose traps throw is nothing of ours.
+    return false;
+  }
+}
+
+/**
+ * What a thrown value says, whatever was thrown: plug-ins may throw strings, plain
+ * objects, null, or errors whose `message` getter throws. Never throws itself, and never
+ * prints an object's insides.
+ */
+export function describeThrown(value: unknown): string {
+  try {
+    if (value instanceof Error) {
+      const message = value.message;
+      if (typeof message === "string" && message.trim()) return message;
+      return "an error with no message";
+    }
+    if (typeof value === "string") return value.trim() ? value : "an empty string was thrown";
+    if (typeof value === "object" && value !== null) {
+      // `{ message: "…" }` is a common stand-in for an Error; a getter is not read.
+      const own = Object.getOwnPropertyDescriptor(value, "message");
+      if (own && typeof own.value === "string" && own.value.trim()) return own.value;
+      return "a value that is not an Error was thrown";
+    }
+    if (typeof value === "function") return "a function was thrown";
+    return `${String(value)} was thrown`;
+  } catch {
+    return "an error whose message cannot be read";
+  }
 }
 
 export function abortError(reason = "The run was cancelled") {
@@ -57,8 +88,7 @@ export function abortError(reason = "The run was cancelled") {
 /** Wraps anything thrown into our error type, keeping the original as `cause`. */
 export function toLangchainMiniError(error: unknown, fallback: ErrorCode = "internal") {
   if (isLangchainMiniError(error)) return error;
-  const message = error instanceof Error ? error.message : String(error);
-  return new LangchainMiniError(fallback, message, { cause: error });
+  return new LangchainMiniError(fallback, describeThrown(error), { cause: error });
 }
 
 /** The serialisable form used in events, traces and `ask --json`. */

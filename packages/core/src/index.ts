@@ -27,6 +27,7 @@ export {
 } from "./cost-sum.js";
 export {
   abortError,
+  describeThrown,
   type ErrorCode,
   type ErrorInfo,
   errorInfo,

@@ -1,3 +1,4 @@
+import { checkChunk, providerFailure } from "./chunk-check.js";
 import { abortError, LangchainMiniError } from "./errors.js";
 import type {
   FinishReason,
@@ -33,21 +34,26 @@ export async function* readLlm(llm: Llm, request: LlmRequest): AsyncGenerator<Ll
     request.maxTokens === undefined ? Infinity : request.maxTokens * OVERRUN + SLACK_TOKENS;
   let tokens = 0;
   let finish: Extract<LlmChunk, { type: "finish" }> | undefined;
-  for await (const chunk of llm.stream(request)) {
-    if (chunk.type === "text") {
-      const safe = cutter.push(chunk.text);
-      if (safe) yield { type: "text", text: safe };
-      if (cutter.stopped) {
-        finish = { type: "finish", reason: "stop" };
-        break;
-      }
-      tokens += estimateTokens(chunk.text);
-      if (tokens > limit) {
-        finish = { type: "finish", reason: "length" };
-        break;
-      }
-    } else if (chunk.type === "finish") finish = chunk;
-    else yield chunk;
+  try {
+    for await (const yielded of streamOf(llm, request)) {
+      const chunk = checkChunk(llm, yielded);
+      if (chunk.type === "text") {
+        const safe = cutter.push(chunk.text);
+        if (safe) yield { type: "text", text: safe };
+        if (cutter.stopped) {
+          finish = { type: "finish", reason: "stop" };
+          break;
+        }
+        tokens += estimateTokens(chunk.text);
+        if (tokens > limit) {
+          finish = { type: "finish", reason: "length" };
+          break;
+        }
+      } else if (chunk.type === "finish") finish = chunk;
+      else yield chunk;
+    }
+  } catch (error) {
+    throw providerFailure(llm, error);
   }
   if (request.signal?.aborted) throw abortError();
   if (!finish) {
@@ -59,6 +65,22 @@ export async function* readLlm(llm: Llm, request: LlmRequest): AsyncGenerator<Ll
   const rest = cutter.flush();
   if (rest) yield { type: "text", text: rest };
   yield finish;
+}
+
+/** The provider's stream, or one line saying that `stream` gave back something else. */
+function streamOf(llm: Llm, request: LlmRequest): AsyncIterable<unknown> {
+  const stream: unknown = llm.stream(request);
+  // `for await` takes a plain iterable too.
+  const iterable =
+    typeof stream === "object" &&
+    stream !== null &&
+    (typeof (stream as AsyncIterable<unknown>)[Symbol.asyncIterator] === "function" ||
+      typeof (stream as Iterable<unknown>)[Symbol.iterator] === "function");
+  if (iterable) return stream as AsyncIterable<unknown>;
+  throw new LangchainMiniError(
+    "config_invalid",
+    `The LLM provider '${llm.provider}' broke the plug-in contract: its stream() gave back ${stream === null ? "null" : `a ${typeof stream}`}, not an async iterable of chunks: fix the provider or choose another with --llm`,
+  );
 }
 
 /** The one collector: a stream's text, tool calls, finish reason and usage. */

@@ -1,4 +1,4 @@
-import { type ErrorInfo, LangchainMiniError } from "./errors.js";
+import { describeThrown, type ErrorInfo, LangchainMiniError } from "./errors.js";
 import type { Tool, ToolRun } from "./tool.js";
 
 export interface ToolOutcome {
@@ -30,7 +30,7 @@ export async function runTool(
       options.run ? { signal: controller.signal, run: options.run } : { signal: controller.signal },
     );
     // A synchronous tool has already finished: no timer, no race.
-    if (!isPromiseLike(output)) return { observation: String(output) };
+    if (!isPromiseLike(output)) return outcomeOf(tool, output);
   } catch (error) {
     return failure(tool, error);
   }
@@ -55,7 +55,7 @@ export async function runTool(
   try {
     const settled = await Promise.race([output, stopped]);
     if (runSignal.aborted) throw cancelled();
-    if (settled !== stoppedMarker) return { observation: String(settled) };
+    if (settled !== stoppedMarker) return outcomeOf(tool, settled);
   } catch (error) {
     if (runSignal.aborted) throw cancelled();
     if (!timedOut) return failure(tool, error);
@@ -77,9 +77,26 @@ function cancelled() {
   return new LangchainMiniError("aborted", "The run was cancelled");
 }
 
+/** Text is the contract; a number or boolean reads as text too; anything else is a failure. */
+function outcomeOf(tool: Tool<unknown>, output: unknown): ToolOutcome {
+  if (typeof output === "string") return { observation: output };
+  if (typeof output === "number" || typeof output === "boolean" || typeof output === "bigint") {
+    return { observation: String(output) };
+  }
+  const what =
+    output === null
+      ? "null"
+      : output === undefined
+        ? "nothing"
+        : typeof output === "object"
+          ? "an object"
+          : `a ${typeof output}`;
+  const message = `Tool ${tool.name} returned ${what} instead of text`;
+  return { observation: message, error: { code: "tool_failed", message } };
+}
+
 function failure(tool: Tool<unknown>, error: unknown): ToolOutcome {
-  const reason = error instanceof Error ? error.message : String(error);
-  const message = `Tool ${tool.name} failed: ${reason || "unknown error"}`;
+  const message = `Tool ${tool.name} failed: ${describeThrown(error)}`;
   return { observation: message, error: { code: "tool_failed", message } };
 }
 

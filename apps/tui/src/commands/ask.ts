@@ -177,7 +177,8 @@ export async function ask(argv: readonly string[]): Promise<number> {
       }
     }
     const result = await run.result;
-    if (result.status !== "answered") return 1;
+    // A plug-in that broke its contract mid-run is a configuration error, as at start-up.
+    if (result.status !== "answered") return result.error?.code === "config_invalid" ? 2 : 1;
     stderr.flush();
     if (!json) process.stdout.write(`${secrets.redact(result.answer ?? "")}\n`);
     // The warning said why; scripts learn it from the status.

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { isAbsolute, join, resolve as resolvePath } from "node:path";
 import { pathToFileURL } from "node:url";
+import { describeThrown } from "@langchain-mini/core";
 import { resolve as resolveModule } from "import-meta-resolve";
 import { usageError } from "../config/usage-error.js";
 
@@ -49,11 +50,5 @@ function findPackage(specifier: string, parent: string) {
   }
 }
 
-export function messageOf(error: unknown) {
-  if (error instanceof Error) return error.message;
-  try {
-    return String(error);
-  } catch {
-    return "an unprintable value";
-  }
-}
+/** What a plug-in threw, in one line, whatever it threw. */
+export const messageOf = describeThrown;
