@@ -4,7 +4,9 @@ import { enableCompileCache } from "node:module";
 // Node's on-disk compile cache (the temp directory, or NODE_COMPILE_CACHE): later starts
 // skip parsing, about 3 ms for ask and a third of Ink, React and Yoga's load for the UI.
 enableCompileCache?.();
-const { exitWith, reportFailure } = await import("./report-failure.js");
+const { reportFailure } = await import("./report-failure.js");
+const { exitWith, guardOutput } = await import("./output-guard.js");
+guardOutput();
 const { handleStopSignals, stoppedStatus, wasStopped } = await import("./stop-signals.js");
 handleStopSignals();
 

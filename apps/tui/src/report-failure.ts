@@ -46,8 +46,3 @@ function stackOf(error: unknown) {
     return "";
   }
 }
-
-/** Exits once stdout has drained, so a piped answer is never cut short. */
-export function exitWith(status: number) {
-  process.stdout.write("", () => process.exit(status));
-}

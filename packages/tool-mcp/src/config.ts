@@ -1,6 +1,10 @@
-import { readFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
-import { LangchainMiniError, type PluginEnv } from "@langchain-mini/core";
+import {
+  LangchainMiniError,
+  type PluginEnv,
+  readTextFile,
+  textFileProblem,
+} from "@langchain-mini/core";
 import { expandVariables } from "./expand-variables.js";
 
 /** A server started as a child process, speaking MCP over its stdin and stdout. */
@@ -34,18 +38,17 @@ export const SHAPE =
  * use, or that JSON itself. Undefined when it is not set. Relative `cwd`s are relative to
  * the file; `${NAME}` and `${NAME:-default}` in values come from `env`.
  */
-export async function readMcpConfig(env: PluginEnv, cwd = process.cwd()) {
+export async function readMcpConfig(env: PluginEnv, cwd = process.cwd(), signal?: AbortSignal) {
   const value = env.LANGCHAIN_MINI_MCP?.trim();
   if (!value) return undefined;
   if (value.startsWith("{")) return parseMcpConfig(value, "LANGCHAIN_MINI_MCP", cwd, env);
   const path = resolve(cwd, value);
   let text: string;
   try {
-    text = await readFile(path, "utf8");
+    text = await readTextFile(path, { signal });
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const reason =
-      code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a folder" : String(code);
+    if (signal?.aborted) throw error;
+    const reason = textFileProblem(error);
     throw invalid(
       `Cannot read the MCP configuration ${path}: ${reason}: give a JSON file ${SHAPE}`,
     );

@@ -40,7 +40,7 @@ export function availability(env: PluginEnv): Availability {
  * `config_invalid` error.
  */
 export async function createTools(options: CreateToolOptions): Promise<Tool<McpArguments>[]> {
-  const servers = await readMcpConfig(options.env, options.cwd);
+  const servers = await readMcpConfig(options.env, options.cwd, options.signal);
   if (!servers) throw new LangchainMiniError("config_invalid", reasonOf(availability(options.env)));
   return serverTools(servers, {
     timeoutMs: timeoutOf(options.env),

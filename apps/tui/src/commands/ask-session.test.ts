@@ -243,10 +243,12 @@ describe("ask --session across processes", () => {
       ["ask", "--trace", "/proc/langchain-mini-nope/run.jsonl", "--llm", `script:${script}`, "q"],
       { cwd: directory },
     );
-    expect(trace.stderr).toBe(
-      "langchain-mini: Cannot write the trace file /proc/langchain-mini-nope/run.jsonl: ENOENT: no such file or directory, mkdir '/proc/langchain-mini-nope'\n",
+    // The trace is lost, never the answer.
+    expect(trace.stderr).toContain(
+      "langchain-mini: the trace file /proc/langchain-mini-nope/run.jsonl cannot be written (ENOENT: no such file or directory, mkdir '/proc/langchain-mini-nope'): the run goes on without it\n",
     );
-    expect(trace.status).toBe(2);
+    expect(trace.stdout).toBe("answered anyway\n");
+    expect(trace.status).toBe(0);
   });
 
   it("explains a bad session name or history kind in one line, exit 2", async () => {

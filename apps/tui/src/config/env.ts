@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseEnv } from "node:util";
 
@@ -27,9 +27,16 @@ export function readEnv(cwd = process.cwd(), environment: Env = process.env): Lo
   const path = join(cwd, ".env");
   let text: string;
   try {
-    text = readFileSync(path, "utf8");
-  } catch {
-    return { env: environment, warnings: [] };
+    text = readRegularFile(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOTREG") {
+      return { env: environment, warnings: [] };
+    }
+    // A FIFO would wait for a writer with the whole process stopped, signals included.
+    return {
+      env: environment,
+      warnings: [`${path} is not a regular file (a FIFO, device or socket), so it was skipped`],
+    };
   }
   const warnings = skippedLines(text).map(
     (line) =>
@@ -61,4 +68,17 @@ function skippedLines(text: string): number[] {
     if (closing !== -1) index = closing;
   }
   return skipped;
+}
+
+/** The file's text; a FIFO, device or socket is refused (ENOTREG) without reading from it. */
+function readRegularFile(path: string) {
+  const descriptor = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  try {
+    if (!fstatSync(descriptor).isFile()) {
+      throw Object.assign(new Error(`${path} is not a regular file`), { code: "ENOTREG" });
+    }
+    return readFileSync(descriptor, "utf8");
+  } finally {
+    closeSync(descriptor);
+  }
 }

@@ -1,19 +1,15 @@
-import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
+import { readTextFile, textFileProblem } from "@langchain-mini/core";
 import { usageError } from "./usage-error.js";
 
-/** Reads a file the user named; a failure is a one-line usage error naming the full path tried. */
+/**
+ * Reads a file the user named; a failure is a one-line usage error naming the full path
+ * tried. A FIFO is read as it is written, and a signal still ends the wait.
+ */
 export async function readUserFile(path: string, what: string) {
   try {
-    return await readFile(path, "utf8");
+    return await readTextFile(path);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const reason =
-      code === "ENOENT"
-        ? "no such file"
-        : code === "EISDIR"
-          ? "it is a folder"
-          : (error as Error).message;
-    throw usageError(`Cannot read ${what} ${resolve(path)}: ${reason}`);
+    throw usageError(`Cannot read ${what} ${resolve(path)}: ${textFileProblem(error)}`);
   }
 }

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { closeSync, mkdtempSync, openSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
@@ -25,6 +25,11 @@ export interface CliOptions {
    * write is cut short, then fails, as on a disk that fills up.
    */
   readonly fileSizeLimitBlocks?: number;
+  /**
+   * Where the CLI's stdout goes: collected (default); a path such as /dev/full (opened for
+   * writing); or `"closed"`, a pipe whose reading end is closed before the CLI writes.
+   */
+  readonly stdout?: string;
 }
 
 /** Runs `langchain-mini <args>` and collects its output. */
@@ -46,22 +51,28 @@ export function runProgram(
             "sh",
             ["-c", `ulimit -f ${options.fileSizeLimitBlocks} && exec "$0" "$@"`, command, ...args],
           ];
+    const file =
+      options.stdout === undefined || options.stdout === "closed"
+        ? undefined
+        : openSync(options.stdout, "w");
     const child = spawn(program, programArgs, {
       cwd: options.cwd ?? tempDir(),
       env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...options.env },
-      stdio: ["pipe", "pipe", "pipe"],
+      stdio: ["pipe", file ?? "pipe", "pipe"],
     });
+    if (file !== undefined) closeSync(file);
     let stdout = "";
     let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+    if (options.stdout === "closed") child.stdout?.destroy();
+    child.stdout?.setEncoding("utf8").on("data", (chunk: string) => {
       stdout += chunk;
     });
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+    child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
       stderr += chunk;
     });
     child.on("error", reject);
     child.on("close", (status, signal) => resolvePromise({ status, signal, stdout, stderr }));
-    child.stdin.end(options.input ?? "");
+    child.stdin?.end(options.input ?? "");
     options.onSpawn?.(child);
   });
 }

@@ -1,6 +1,7 @@
 import type { WireEvent } from "../boundary/wire-event.js";
 import { readUserFile } from "../config/read-user-file.js";
 import { usageError } from "../config/usage-error.js";
+import { traceLineProblem } from "./trace-line-check.js";
 import type { TraceLine } from "./trace-writer.js";
 
 export interface LoadedTrace {
@@ -23,22 +24,17 @@ export async function readTrace(path: string): Promise<LoadedTrace> {
       if (index === rows.length - 1) break;
       throw usageError(`${path} line ${index + 1} is not JSON: is it a trace written by --trace?`);
     }
-    if (!isTraceLine(value)) {
+    const problem = traceLineProblem(value);
+    if (problem !== undefined) {
       throw usageError(
-        `${path} line ${index + 1} is not a trace event: is it a trace written by --trace?`,
+        `${path} line ${index + 1} is not a trace event (${problem}): is it a trace written by --trace?`,
       );
     }
-    lines.push(value);
+    lines.push(value as TraceLine);
   }
   if (lines.length === 0)
     throw usageError(`${path} holds no events: is it a trace written by --trace?`);
   return { lines, complete: lines.some((line) => line.type === "run-end") };
-}
-
-function isTraceLine(value: unknown): value is TraceLine {
-  if (typeof value !== "object" || value === null) return false;
-  const record = value as Record<string, unknown>;
-  return typeof record.type === "string" && typeof record.timeMs === "number";
 }
 
 /** The completions of every LLM call, in order: a `script:` file that re-runs the trace offline. */

@@ -1,10 +1,9 @@
 import { closeSync, openSync, writeSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { makeDirectory } from "@langchain-mini/core";
+import { describeThrown, makeDirectory } from "@langchain-mini/core";
 import { createLineBatch } from "../boundary/line-batch.js";
 import type { WireEvent } from "../boundary/wire-event.js";
 import type { Env } from "../config/env.js";
-import { usageError } from "../config/usage-error.js";
 
 /** One trace line: an event in its wire form plus its time, in ms since the trace began. */
 export type TraceLine = WireEvent & { readonly timeMs: number };
@@ -20,8 +19,8 @@ export interface TraceWriter {
 /**
  * Writes every event as one JSON line. Lines go out together at the end of each tick of
  * the event loop (at most 64 KB wait), so a run killed half-way leaves a valid trace up
- * to its last tick. A file that stops taking lines (a full disk) ends the trace with one
- * warning; the run goes on.
+ * to its last tick. A file that cannot be opened, or stops taking lines (a full disk),
+ * costs the trace with one warning; the run goes on.
  */
 export function openTrace(path: string, onWarning: (message: string) => void): TraceWriter {
   let descriptor: number;
@@ -29,7 +28,11 @@ export function openTrace(path: string, onWarning: (message: string) => void): T
     makeDirectory(dirname(path));
     descriptor = openSync(path, "w");
   } catch (error) {
-    throw usageError(`Cannot write the trace file ${resolve(path)}: ${(error as Error).message}`);
+    // The trace is a record of the run, not the run: the answer still comes.
+    onWarning(
+      `the trace file ${resolve(path)} cannot be written (${describeThrown(error)}): the run goes on without it`,
+    );
+    return { path, write() {}, close() {} };
   }
   const started = performance.now();
   let open = true;
@@ -49,7 +52,7 @@ export function openTrace(path: string, onWarning: (message: string) => void): T
       open = false;
       closeSync(descriptor);
       onWarning(
-        `the trace file ${resolve(path)} could not be written (${(error as Error).message}): it stops here`,
+        `the trace file ${resolve(path)} could not be written (${describeThrown(error)}): it stops here`,
       );
     }
   });

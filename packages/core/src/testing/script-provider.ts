@@ -1,7 +1,7 @@
-import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { LangchainMiniError } from "../errors.js";
 import type { CreateLlmOptions } from "../plugins.js";
+import { readTextFile, textFileProblem } from "../read-text-file.js";
 import { SCRIPT_CAPABILITIES, ScriptedLlm, type ScriptedReply } from "./scripted-llm.js";
 
 // `--llm script:<file.json>` as a plug-in module of the same contract as every provider:
@@ -21,12 +21,10 @@ export async function createLlm(options: CreateLlmOptions) {
   const path = resolve(options.cwd ?? process.cwd(), options.model);
   let text: string;
   try {
-    text = await readFile(path, "utf8");
+    text = await readTextFile(path, { signal: options.signal });
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const reason =
-      code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a folder" : String(code);
-    throw invalid(`Cannot read the script file ${path}: ${reason}`);
+    if (options.signal?.aborted) throw error;
+    throw invalid(`Cannot read the script file ${path}: ${textFileProblem(error)}`);
   }
   let replies: unknown;
   try {
