@@ -7,6 +7,9 @@ enableCompileCache?.();
 const { reportFailure } = await import("./report-failure.js");
 const { exitWith, guardOutput } = await import("./output-guard.js");
 guardOutput();
+// Console lines (a vendor SDK's own log) go to stderr with secrets blanked, never to
+// stdout; the terminal UI sends them to its trace instead.
+(await import("./config/console-route.js")).routeConsoleToStderr();
 const { handleStopSignals, stoppedStatus, wasStopped } = await import("./stop-signals.js");
 handleStopSignals();
 

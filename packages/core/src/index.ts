@@ -116,6 +116,7 @@ export {
   retryDelay,
   wait,
 } from "./provider-kit/retry-delay.js";
+export { SDK_LOGGER, type SdkLogger } from "./provider-kit/sdk-logger.js";
 export { Agent, type AgentOptions, REACT_STOP } from "./react-agent.js";
 export { collect, generate, readLlm } from "./read-llm.js";
 export { readTextFile, TEXT_FILE_LIMIT, textFileProblem } from "./read-text-file.js";

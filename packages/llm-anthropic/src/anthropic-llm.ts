@@ -1,4 +1,3 @@
-import { Console } from "node:console";
 import Anthropic from "@anthropic-ai/sdk";
 import {
   abortError,
@@ -9,6 +8,7 @@ import {
   type LlmRequest,
   type ModelPrice,
   priceFor,
+  SDK_LOGGER,
   StopSequenceCutter,
   wait,
 } from "@langchain-mini/core";
@@ -61,8 +61,8 @@ export class AnthropicLlm implements Llm {
       // Retries are ours: they skip failures that cannot pass and wait as configured.
       maxRetries: 0,
       logLevel: this.settings.logLevel,
-      // The SDK's default logger writes its info and debug lines to stdout, under the UI.
-      logger: new Console({ stdout: process.stderr, stderr: process.stderr }),
+      // Never stdout (the SDK's default logger writes info and debug lines there).
+      logger: SDK_LOGGER,
     });
   }
 

@@ -8,6 +8,7 @@ import {
   type LlmRequest,
   type ModelPrice,
   priceFor,
+  SDK_LOGGER,
   type TokenUsage,
   wait,
 } from "@langchain-mini/core";
@@ -60,6 +61,8 @@ export class OpenAiLlm implements Llm {
       // Retries are ours: they skip failures that cannot pass and wait as configured.
       maxRetries: 0,
       logLevel: this.settings.logLevel,
+      // Never stdout (the SDK's default logger writes info and debug lines there).
+      logger: SDK_LOGGER,
     });
   }
 

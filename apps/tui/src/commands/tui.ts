@@ -10,6 +10,7 @@ import { DEFAULT_HISTORY } from "@langchain-mini/memory";
 import { createEventOutput } from "../boundary/event-output.js";
 import type { SecretMatcher } from "../boundary/secret-matcher.js";
 import { secretMatcher } from "../boundary/secrets.js";
+import { routeConsole } from "../config/console-route.js";
 import type { ConversationRunner, OpenedSession } from "../config/conversation-runner.js";
 import { type Env, readEnv } from "../config/env.js";
 import { type Host, shellHost } from "../config/host.js";
@@ -79,6 +80,10 @@ export async function tui(argv: readonly string[]): Promise<number> {
   const env = storeFlag(shellEnv, values.store);
   // The environment's secrets, and those of every plug-in loaded by the time text is blanked.
   const secrets = secretMatcher(env);
+  // Console lines (a vendor SDK's own log) go to the trace, never over the screen.
+  routeConsole((text) => {
+    logs.trace?.write({ type: "log", source: "console", message: secrets.redact(text) });
+  });
   const host = shellHost({
     env,
     onNotice: (notice) => {

@@ -32,7 +32,7 @@ export async function withProgressScreen<Result>(
       />
     );
     if (instance) instance.rerender(screen);
-    else instance = render(screen, { exitOnCtrlC: false, interactive: true });
+    else instance = render(screen, { exitOnCtrlC: false, interactive: true, patchConsole: false });
   };
   const onProgress = (progress: SetupProgress) => {
     const now = performance.now();

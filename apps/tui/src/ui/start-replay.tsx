@@ -23,6 +23,7 @@ export async function startReplay(
       exitOnCtrlC: false,
       alternateScreen: true,
       interactive: true,
+      patchConsole: false,
       incrementalRendering: true,
       maxFps: 30,
     },

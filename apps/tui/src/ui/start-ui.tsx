@@ -39,6 +39,8 @@ export const CHAT_RENDER_OPTIONS = {
   // Only changed lines are rewritten, inside synchronized-output brackets: no flicker.
   incrementalRendering: true,
   maxFps: 30,
+  // The app routes console lines itself (to the trace): never over the screen.
+  patchConsole: false,
 } as const satisfies RenderOptions;
 
 /**
@@ -57,6 +59,8 @@ export async function startSetup(
   const instance = render(screen, {
     exitOnCtrlC: false,
     interactive: true,
+    // The app routes console lines itself (to the trace): never over the screen.
+    patchConsole: false,
   });
   const result = await untilExit(instance);
   return result === "download" ? result : exitStatus(result);
