@@ -84,7 +84,8 @@ describe("--llm script: plays both agent modes", () => {
     ]);
     const result = await ask("--agent", "tools", "--llm", `script:${script}`);
     expect(result.stdout).toBe("");
-    expect(result.status).toBe(1);
+    // A script written for the other mode is a configuration error, as at start-up.
+    expect(result.status).toBe(2);
     expect(result.stderr).toContain(
       `Error: Reply 1 in ${script} is ReAct text (Action: …), but the function-calling agent reads tool calls: write it as {"toolCalls": [{"name": "…", "arguments": {…}}]}, or run with --agent react\n`,
     );
@@ -96,7 +97,7 @@ describe("--llm script: plays both agent modes", () => {
     ]);
     const result = await ask("--llm", `script:${script}`);
     expect(result.stdout).toBe("");
-    expect(result.status).toBe(1);
+    expect(result.status).toBe(2);
     expect(result.stderr).toContain(
       `Error: Reply 1 in ${script} makes tool calls, which only the function-calling agent reads: run with --agent tools, or write the reply as ReAct text\n`,
     );
