@@ -12,6 +12,7 @@ const { createCalculator } = await import("@langchain-mini/tool-calculator");
 const { render } = await import("ink");
 const { createElement } = await import("react");
 const { createChatService } = await import("../dist/ui/chat-service.js");
+const { createConversationRunner } = await import("../dist/config/conversation-runner.js");
 const { App } = await import("../dist/ui/components/app.js");
 const { CHAT_RENDER_OPTIONS } = await import("../dist/ui/start-ui.js");
 
@@ -62,16 +63,21 @@ let runEnded;
 const ended = new Promise((resolve) => {
   runEnded = resolve;
 });
-const service = createChatService({
+const runner = createConversationRunner({
   runtime: {
     llm: pacedLlm,
     tools: [createCalculator()],
     maxSteps: 3,
     agentMode: "react",
+    constrained: false,
     notices: [],
+    close: async () => undefined,
   },
   store: new InMemorySessionStore(),
-  async *wrapRun(events) {
+});
+const service = createChatService({
+  runner,
+  async *observe(events) {
     for await (const event of events) {
       yield event;
       if (event.type === "run-end") runEnded(event.result);

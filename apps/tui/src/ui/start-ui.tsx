@@ -6,6 +6,7 @@ import { App } from "./components/app.js";
 import { SetupScreen } from "./components/setup-screen.js";
 import { transcriptText } from "./components/transcript.js";
 import type { LocalModelOffer } from "./local-model-offer.js";
+import { loadMarkdown } from "./markdown/lexer.js";
 import { setupSettings } from "./setup-settings.js";
 import { untilExit } from "./until-exit.js";
 
@@ -25,6 +26,7 @@ export async function startChat(
   const end = await instance.waitUntilExit();
   if (!isChatEnd(end)) return exitStatus(end);
   if (transcript) {
+    await loadMarkdown();
     process.stdout.write(transcriptText(end.conversation, process.stdout.columns || 80));
   }
   return end.status;

@@ -5,6 +5,8 @@ process.env.FORCE_COLOR = "1";
 const { Box } = await import("ink");
 const { renderUi } = await import("../../test-support/render-ui.js");
 const { Markdown } = await import("./markdown.js");
+// The parser loads in the background; these tests draw once it has.
+await (await import("./lexer.js")).loadMarkdown();
 
 const BOLD = "\u001b[1m";
 const ITALIC = "\u001b[3m";
