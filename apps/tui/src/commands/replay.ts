@@ -2,6 +2,9 @@ import { parseArgs } from "node:util";
 import type { AgentEvent } from "@langchain-mini/core";
 import { createLineBatch } from "../boundary/line-batch.js";
 import { createPromptRebuilder } from "../boundary/rebuild-prompts.js";
+import { redactEventStrings } from "../boundary/redact-strings.js";
+import { secretMatcher } from "../boundary/secrets.js";
+import { loadEnv } from "../config/env.js";
 import { usageError } from "../config/usage-error.js";
 import { terminalOutput } from "../render/terminal-output.js";
 import { createTextTrace } from "../render/text-trace.js";
@@ -44,7 +47,11 @@ export async function replay(argv: readonly string[]): Promise<number> {
   const [path, ...extra] = positionals;
   if (!path || extra.length) throw usageError(`replay takes one trace file.\n${REPLAY_USAGE}`);
   const speed = parseSpeed(values.speed);
-  const { lines, complete } = await readTrace(path);
+  const loaded = await readTrace(path);
+  // A trace written before keys were blanked on the way out (or by hand) still shows none.
+  const { redact } = secretMatcher(loadEnv());
+  const lines = loaded.lines.map((line) => redactEventStrings(line, redact));
+  const { complete } = loaded;
 
   if (values["as-script"]) {
     process.stdout.write(`${JSON.stringify(completionsOf(lines), null, 2)}\n`);

@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { checkSessionName, type SessionStore, turnsOf } from "@langchain-mini/core";
+import { secretMatcher } from "../boundary/secrets.js";
 import { loadEnv } from "../config/env.js";
 import { shellHost } from "../config/host.js";
 import { chooseStore, storeFlag } from "../config/store-choice.js";
@@ -31,17 +32,24 @@ export async function sessions(argv: readonly string[]): Promise<number> {
   }
   const [action = "list", name, ...extra] = positionals;
   if (extra.length) throw usageError(`sessions ${action} takes one name.\n${SESSIONS_USAGE}`);
-  const { store, where } = await chooseStore(
-    shellHost({ env: storeFlag(loadEnv(), values.store) }),
-  );
+  const env = storeFlag(loadEnv(), values.store);
+  const { store, where } = await chooseStore(shellHost({ env }));
+  // A session written before keys were blanked on the way in still shows none.
+  const { redact } = secretMatcher(env);
   try {
-    return await act(store, where, action, name);
+    return await act(store, where, action, name, redact);
   } finally {
     await store.close?.();
   }
 }
 
-async function act(store: SessionStore, where: string, action: string, name?: string) {
+async function act(
+  store: SessionStore,
+  where: string,
+  action: string,
+  name: string | undefined,
+  redact: (text: string) => string,
+) {
   if (action === "list") {
     const found = await store.list();
     if (found.length === 0)
@@ -64,11 +72,13 @@ async function act(store: SessionStore, where: string, action: string, name?: st
       const standalone = turn.standaloneQuestion
         ? `\n   (asked as: ${turn.standaloneQuestion})`
         : "";
-      process.stdout.write(`Q: ${turn.question}${standalone}\nA: ${turn.answer}\n`);
+      process.stdout.write(redact(`Q: ${turn.question}${standalone}\nA: ${turn.answer}\n`));
     }
     const summary = records.findLast((record) => record.type === "summary");
     if (summary?.type === "summary") {
-      process.stdout.write(`Summary (of ${summary.coveredTurns} turns): ${summary.summary}\n`);
+      process.stdout.write(
+        redact(`Summary (of ${summary.coveredTurns} turns): ${summary.summary}\n`),
+      );
     }
     return 0;
   }
