@@ -78,7 +78,8 @@ describe("approval of tool calls in the terminal UI (tmux)", {
       " I cannot compute it\nFinal Answer: unknown",
     ]);
     const ask = ["ask", "--llm", `script:${script}`, "--approval", "always", "What is 37*41?"];
-    screen.start(ask, { columns: 120, rows: 30 });
+    // ask ends right after its answer: the pane stays, so the test can read the answer.
+    screen.start(ask, { columns: 120, rows: 30, keepOpen: true });
     const asked = await screen.waitFor("[y]es, [a]lways calculator, [n]o:");
     // The question comes after the call it is about.
     expect(asked.indexOf("Action Input: 37*41")).toBeLessThan(asked.indexOf("Run calculator?"));

@@ -242,6 +242,8 @@ describe("the terminal UI in a real terminal (tmux)", { timeout: TERMINAL_TEST_T
     screen.send("Enter");
     await screen.waitFor("How can I help? What is the weather in Tenerife?");
     screen.send("C-u");
+    // Typed only once the line is empty: keys that reach the app in one read are taken as text.
+    await screen.waitFor(/│ How can I help\? +│/);
 
     screen.send("/new", true);
     screen.send("Enter");

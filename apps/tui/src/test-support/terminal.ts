@@ -65,11 +65,24 @@ export class Terminal {
   async waitFor(text: string | RegExp, timeoutMs = WAIT_MS) {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const screen = this.screen();
+      const screen = this.#screenWhileRunning(text);
       if (typeof text === "string" ? screen.includes(text) : text.test(screen)) return screen;
       if (Date.now() > deadline)
         throw new Error(`Timed out waiting for ${String(text)}:\n${screen}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  /** The screen; once the app has ended (and tmux with it), an error that says how it ended. */
+  #screenWhileRunning(awaited: string | RegExp) {
+    try {
+      return this.screen();
+    } catch (error) {
+      if (!existsSync(this.statusFile)) throw error;
+      const status = readFileSync(this.statusFile, "utf8").trim();
+      throw new Error(
+        `The app ended (exit status ${status}) before the screen showed ${String(awaited)}; start it with keepOpen to see its last screen`,
+      );
     }
   }
 
