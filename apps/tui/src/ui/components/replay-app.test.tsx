@@ -57,6 +57,33 @@ describe("ReplayApp", () => {
     expect(frame).toContain("openai:gpt-4.1-mini · 1 step · 0.0s: LLM 0.0s");
   });
 
+  it("shows each recorded approval decision in the trace", async () => {
+    const write = (input: string) =>
+      ({ type: "action", step: 1, tool: "write_file", input, thought: "I will write" }) as const;
+    const lines = [
+      start("Save it"),
+      line({ type: "llm-start", step: 1, prompt: "Question: Save it\nThought:" }),
+      line(write("a.txt")),
+      line({
+        type: "approval",
+        step: 1,
+        tool: "write_file",
+        input: "a.txt",
+        decision: "declined",
+        asked: true,
+        note: "not there",
+      }),
+      line({ type: "observation", step: 1, text: "The user declined to run write_file" }),
+      ...answered("kept it", "Save it").slice(1),
+    ];
+    const ui = await renderUi(
+      <ReplayApp runs={recordedRuns(lines)} speed={0} file="chat.jsonl" complete />,
+      { columns: 120, rows: 30 },
+    );
+    const frame = await ui.waitFor("Replay finished");
+    expect(frame).toContain('Approval: declined: "not there"');
+  });
+
   it("says when the trace stops before its run ended", async () => {
     const lines = [start("q"), line({ type: "llm-start", step: 1, prompt: "Question: q" })];
     const ui = await renderUi(
