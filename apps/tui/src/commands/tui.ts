@@ -42,9 +42,10 @@ Options: the same as ask's (see: langchain-mini ask --help)
                      each run's steps and cost stay in the terminal's scrollback)
   --debug            add stack traces to errors
 
-Keys: Enter asks, Esc cancels, Up/Down recall, PgUp/PgDn scroll, Tab switches pane,
-Ctrl+O unfolds observations, Ctrl+P opens the prompt inspector, Ctrl+C quits.
-/help in the app lists the commands.`;
+Keys: Enter asks, Esc cancels, Up/Down recall, Ctrl+R searches earlier questions,
+PgUp/PgDn scroll, Tab switches pane, Ctrl+O unfolds observations, Ctrl+P opens the prompt
+inspector, Ctrl+C quits; y, a or n answer a tool call that waits for approval.
+/help in the app lists the commands (/resume, /copy, …).`;
 
 export const NOT_A_TERMINAL =
   "langchain-mini: the terminal UI needs a terminal on stdin and stdout; in scripts and pipes use: langchain-mini ask [options] <question...>";
