@@ -54,6 +54,9 @@ describe("RedisSessionStore", () => {
     expect((await other.list()).map(({ name, turns }) => ({ name, turns }))).toEqual([
       { name: "work", turns: 1 },
     ]);
+    // What /resume shows: the newest question of each session.
+    await team.append("work", turn("q2"));
+    expect((await team.list()).map(({ lastQuestion }) => lastQuestion)).toEqual(["q2"]);
   });
 
   it("sets a session's time-to-live and refreshes it with each append; expired sessions leave the list", async () => {

@@ -142,16 +142,22 @@ export class RedisSessionStore implements SessionStore {
             Promise.all([
               client.lLen(this.turnsKey(value)).catch(() => undefined),
               client.exists(this.summaryKey(value)),
+              client.lIndex(this.turnsKey(value), -1).catch(() => null),
             ]),
           ),
         );
         const sessions: SessionInfo[] = [];
         const gone: string[] = [];
         named.forEach(({ value, score }, index) => {
-          const [turns, summary] = counts[index] ?? [];
+          const [turns, summary, newest] = counts[index] ?? [];
           if (turns === undefined) return;
-          if (turns === 0 && summary === 0) gone.push(value);
-          else sessions.push({ name: value, turns, updatedAt: new Date(score) });
+          if (turns === 0 && summary === 0) {
+            gone.push(value);
+            return;
+          }
+          const last = parseRecord(newest);
+          const lastQuestion = last?.type === "turn" ? { lastQuestion: last.question } : {};
+          sessions.push({ name: value, turns, updatedAt: new Date(score), ...lastQuestion });
         });
         if (gone.length > 0) await this.#forget(client, gone);
         return sessions;

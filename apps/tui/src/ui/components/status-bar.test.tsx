@@ -1,6 +1,7 @@
 import { addCost, NO_COST, NO_USAGE } from "@langchain-mini/core";
 import { describe, expect, it } from "vitest";
 import { renderUi } from "../../test-support/render-ui.js";
+import { reduceRun } from "../state/run-reducer.js";
 import type { RunView } from "../state/ui-state.js";
 import { StatusBar } from "./status-bar.js";
 
@@ -38,6 +39,34 @@ describe("StatusBar", () => {
     const shown = Number(/ (\d+\.\d)s · run/.exec(frame)?.[1]);
     expect(shown).toBeGreaterThanOrEqual(2.5);
     expect(shown).toBeLessThanOrEqual((Date.now() - running.startedAt) / 1000 + 0.05);
+  });
+
+  it("names memory's rewrite of a follow-up, not a step 0 of the agent", async () => {
+    const rewriting = [
+      {
+        type: "run-start",
+        runId: "r",
+        question: "q",
+        tools: [],
+        maxSteps: 15,
+        provider: "p",
+        model: "m",
+      },
+      { type: "llm-start", step: 0, purpose: "rewrite", prompt: "Rephrase: q" },
+    ] as const;
+    const folded = rewriting.reduce(reduceRun, run({ step: 0 }));
+    const ui = await renderUi(
+      <StatusBar
+        model="m"
+        run={folded}
+        sessionUsage={NO_USAGE}
+        sessionCost={NO_COST}
+        confirmingQuit={false}
+      />,
+    );
+    const frame = ui.frame();
+    expect(frame).toMatch(/^⠋ rewriting the follow-up · m · \d+\.\ds · run/);
+    expect(frame).not.toContain("step 0");
   });
 
   it("turns the spinner while waiting on the model, and stops it when the run ends", async () => {

@@ -42,7 +42,7 @@ export function StatusBar(props: StatusBarProps) {
     // An ended run: its summary (from its events) in place of the live figures.
     parts.push(countsText(summary), timeSplitText(summary), `run ${spent(run.usage, run.cost)}`);
   } else if (run) {
-    parts.push(`step ${run.step} of ${run.maxSteps}`);
+    if (run.step > 0) parts.push(`step ${run.step} of ${run.maxSteps}`);
     parts.push(seconds((run.endedAt ?? Date.now()) - run.startedAt));
     parts.push(`run ${spent(run.usage, run.cost)}`);
   }
@@ -62,6 +62,8 @@ export function StatusBar(props: StatusBarProps) {
 
 /** What the spinner says: the model writing is not the model keeping us waiting. */
 function activity(run: RunView) {
+  if (run.memoryCall === "rewrite") return "rewriting the follow-up";
+  if (run.memoryCall === "summary") return "updating the conversation summary";
   if (run.waitingOn === "tool") return "running the tool";
   const writing =
     run.waitingOn === "llm" && run.steps.some((step) => step.step === run.step && step.raw);

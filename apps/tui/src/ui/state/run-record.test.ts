@@ -13,8 +13,16 @@ describe("recordRun", () => {
     let record = recordRun(EMPTY_RECORD, { type: "submitted", question: "q", maxSteps: 5, now: 0 });
     record = batch(
       record,
-      { type: "llm-start", step: 0, prompt: "Rephrase: q" },
-      { type: "llm-end", step: 0, completion: "q?", reason: "stop", usage, durationMs: 5 },
+      { type: "llm-start", step: 0, purpose: "rewrite", prompt: "Rephrase: q" },
+      {
+        type: "llm-end",
+        step: 0,
+        purpose: "rewrite",
+        completion: "q?",
+        reason: "stop",
+        usage,
+        durationMs: 5,
+      },
       { type: "llm-start", step: 1, prompt: "Question: q?\nThought:" },
       { type: "llm-delta", step: 1, text: " Fi" },
       { type: "llm-delta", step: 1, text: "nal" },

@@ -13,11 +13,13 @@ const outcomeOf: ReadonlyMap<string, RunOutcome> = new Map([
 
 /** Folds one agent event into the run the trace pane shows. Pure. */
 export function reduceRun(run: RunView, event: AgentEvent): RunView {
-  // Step 0 is memory's rewrite of a follow-up: its result shows as the standalone
-  // question, and its tokens count; it is not a step of the agent.
-  if ("step" in event && event.step === 0) {
+  // Memory's own calls (the follow-up's rewrite, the summary) are no steps of the agent:
+  // the rewrite shows as the standalone question, and their tokens and cost count.
+  if ("purpose" in event && event.purpose) {
+    if (event.type === "llm-start") return { ...run, waitingOn: "llm", memoryCall: event.purpose };
     if (event.type === "llm-end") {
-      return { ...run, usage: addUsage(run.usage, event.usage), cost: addCost(run.cost, event) };
+      const usage = addUsage(run.usage, event.usage);
+      return { ...run, usage, cost: addCost(run.cost, event), memoryCall: undefined };
     }
     return run;
   }

@@ -1,4 +1,4 @@
-import type { CostSum, TokenUsage } from "@langchain-mini/core";
+import type { CostSum, LlmCallPurpose, TokenUsage } from "@langchain-mini/core";
 import type { PendingApproval } from "./approval.js";
 import type { SessionPicker } from "./session-picker.js";
 
@@ -39,6 +39,8 @@ export interface RunView {
   readonly outcome: RunOutcome;
   /** What the run is waiting on, for the spinner. */
   readonly waitingOn?: "llm" | "tool";
+  /** Memory's call in flight (rewriting a follow-up, keeping the summary), if any. */
+  readonly memoryCall?: LlmCallPurpose;
   readonly step: number;
   readonly maxSteps: number;
   readonly usage: TokenUsage;
