@@ -134,8 +134,9 @@ async function importPlugin(
   kind: typeof PROVIDER,
   options: LocateOptions,
 ): Promise<{ specifier: string; module: Namespace }> {
-  const specifier = builtIns.get(name) ?? name;
-  const url = locateModule(specifier, kind.what, options);
+  const builtIn = builtIns.get(name);
+  const specifier = builtIn ?? name;
+  const url = locateModule(specifier, kind.what, { ...options, builtIn: builtIn !== undefined });
   if (!url) throw notInstalled(name, specifier, builtIns, kind);
   try {
     return { specifier, module: (await import(url)) as Namespace };

@@ -20,15 +20,27 @@ export function isPathSpecifier(specifier: string) {
 /**
  * The URL of a plug-in module, or undefined when no such package is installed. Package
  * names are looked for in the user's project, then among the plug-ins installed with
- * `plugins add`, then beside the app (the built-ins, and plug-ins installed with it).
+ * `plugins add`, then beside the app (plug-ins installed with it). A built-in is looked
+ * for beside the app first: the copy that ships with it wins over one a project happens
+ * to hold, and a start-up skips two failed look-ups per built-in.
  */
-export function locateModule(specifier: string, what: string, options: LocateOptions) {
+export function locateModule(
+  specifier: string,
+  what: string,
+  options: LocateOptions & { readonly builtIn?: boolean },
+) {
   if (isPathSpecifier(specifier)) return fileUrl(specifier, what, options.cwd);
-  return (
-    findPackage(specifier, pathToFileURL(join(options.cwd, "/")).href) ??
-    findPackage(specifier, pathToFileURL(join(options.pluginHome, "/")).href) ??
-    findPackage(specifier, import.meta.url)
-  );
+  const places = [
+    pathToFileURL(join(options.cwd, "/")).href,
+    pathToFileURL(join(options.pluginHome, "/")).href,
+    import.meta.url,
+  ];
+  if (options.builtIn) places.unshift(places.pop() as string);
+  for (const parent of places) {
+    const url = findPackage(specifier, parent);
+    if (url) return url;
+  }
+  return undefined;
 }
 
 function fileUrl(specifier: string, what: string, cwd: string) {
