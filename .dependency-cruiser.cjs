@@ -32,6 +32,14 @@ module.exports = {
       to: { path: "^apps/|node_modules/langchain-mini/" },
     },
     {
+      name: "no-test-code-shipped",
+      comment:
+        "Shipped code never imports test support or fakes: tsc would compile them into dist and the tarball.",
+      severity: "error",
+      from: { path: "^(packages|apps)/[^/]+/src/", pathNot: shipped },
+      to: { path: "/(test-support|fixtures)/|\\.test\\.tsx?$" },
+    },
+    {
       name: "plug-ins-stand-apart",
       comment:
         "A provider, tool or store package depends on core (and prompts) for its contract, never on a sibling.",

@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../test-support/cli.js";
-import { type HostileCase, runHostileCase } from "./hostile-case.js";
+import { type HostileCase, runHostileCase } from "../test-support/hostile-case.js";
 
 // Files and disks that misbehave: a full stdout, a closed pipe, a file-size limit (a disk
 // that fills up), links and FIFOs where files should be, input files that are FIFOs.

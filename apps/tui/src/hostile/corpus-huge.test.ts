@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { type HostileCase, runHostileCase } from "./hostile-case.js";
+import { type HostileCase, runHostileCase } from "../test-support/hostile-case.js";
 
 // Sizes no one expects: every byte of a huge answer arrives (with an output limit that
 // lets it), a huge observation or question goes through, and a model that never stops is

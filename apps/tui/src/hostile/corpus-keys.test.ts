@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../test-support/cli.js";
-import { type HostileCase, runHostileCase, SECRETS } from "./hostile-case.js";
+import { type HostileCase, runHostileCase, SECRETS } from "../test-support/hostile-case.js";
 
 // Keys that reach the model's text, a tool's output, an error, a question or a file: none
 // may leave the process. The harness checks stdout, stderr, traces and the data directory.

@@ -1,7 +1,7 @@
 import { PROTOTYPE_NAMES } from "@langchain-mini/core/testing";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../test-support/cli.js";
-import { type HostileCase, runHostileCase } from "./hostile-case.js";
+import { type HostileCase, runHostileCase } from "../test-support/hostile-case.js";
 
 // Names from the model or the user that a plain object would answer to. Each is an unknown
 // tool, provider or option value like any other, or (a session) an ordinary name.

@@ -1,5 +1,5 @@
 import { describe, it } from "vitest";
-import { type HostileCase, runHostileCase } from "./hostile-case.js";
+import { type HostileCase, runHostileCase } from "../test-support/hostile-case.js";
 
 // Plug-ins that break the contract. A provider's or a tool factory's breach is one line,
 // exit 2; whatever a tool's execute throws or returns is an observation, and the run goes on.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type HostileCase, runHostileCase } from "./hostile-case.js";
+import { type HostileCase, runHostileCase } from "../test-support/hostile-case.js";
 
 // Files handed to `replay` that are not traces, or are traces with fields missing or of
 // the wrong kind: one line naming the line and what is wrong, exit 2, never a crash.

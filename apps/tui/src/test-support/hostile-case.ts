@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect } from "vitest";
-import { type CliOptions, type CliResult, runCli, tempDir } from "../test-support/cli.js";
+import { type CliOptions, type CliResult, runCli, tempDir } from "./cli.js";
 
 /**
  * Secrets every hostile case runs with. None has a shape the redactor knows (`sk-…`):
