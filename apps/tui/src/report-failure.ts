@@ -1,5 +1,6 @@
 import { describeThrown, isLangchainMiniError } from "@langchain-mini/core";
 import { secretMatcher } from "./boundary/secrets.js";
+import { terminalText } from "./boundary/terminal-text.js";
 import { loadEnv } from "./config/env.js";
 
 /**
@@ -19,7 +20,8 @@ export function reportFailure(error: unknown, debug: boolean): number {
 function report(error: unknown, debug: boolean): number {
   // The same secrets as the output boundary: the environment's and every loaded plug-in's.
   const { redact } = secretMatcher(loadEnv());
-  const write = (text: string) => process.stderr.write(redact(text));
+  // Messages quote servers, files and plug-ins: their control sequences go before keys are found.
+  const write = (text: string) => process.stderr.write(redact(terminalText(text)));
   const detail = debug ? stackOf(error) : "";
   if (isLangchainMiniError(error)) {
     write(`langchain-mini: ${error.message}${detail}\n`);

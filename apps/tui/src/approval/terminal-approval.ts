@@ -1,7 +1,7 @@
 import { createInterface } from "node:readline/promises";
 import { styleText } from "node:util";
 import type { ApprovalDecision, ApprovalRequest, Approve } from "@langchain-mini/core";
-import { stripControlSequences } from "../ui/text/sanitize.js";
+import { terminalText } from "../boundary/terminal-text.js";
 import { formatToolInput } from "./format-input.js";
 
 interface TerminalApprovalOptions {
@@ -29,7 +29,7 @@ export function createTerminalApproval(options: TerminalApprovalOptions): Approv
     if (always.has(request.tool)) return { approved: true, always: true };
     await options.beforeAsking?.();
     const origin = request.origin ? ` (${request.origin})` : "";
-    const shown = stripControlSequences(redact(formatToolInput(request.input)));
+    const shown = terminalText(redact(formatToolInput(request.input)));
     output.write(`${paint(["bold", "yellow"], `Run ${request.tool}${origin}?`)}\n`);
     output.write(`${shown.replace(/^/gm, "  ")}\n`);
     const decision = await ask(options, request);

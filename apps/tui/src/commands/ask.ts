@@ -12,6 +12,7 @@ import { createTerminalApproval } from "../approval/terminal-approval.js";
 import { createEventOutput } from "../boundary/event-output.js";
 import { createLineBatch } from "../boundary/line-batch.js";
 import { secretMatcher } from "../boundary/secrets.js";
+import { jsonText, terminalText } from "../boundary/terminal-text.js";
 import type { WireEvent } from "../boundary/wire-event.js";
 import { createConversationRunner } from "../config/conversation-runner.js";
 import { readEnv } from "../config/env.js";
@@ -99,7 +100,7 @@ export async function ask(argv: readonly string[]): Promise<number> {
   // --store stands in for LANGCHAIN_MINI_STORE: the redactor blanks its password too.
   const env = storeFlag(shellEnv, values.store);
   // Before anything that may fail for want of the variable the line was meant to set.
-  for (const warning of warnings) process.stderr.write(`Warning: ${warning}\n`);
+  for (const warning of warnings) process.stderr.write(`Warning: ${terminalText(warning)}\n`);
   const controller = new AbortController();
   const onSignal = () => controller.abort();
   process.on("SIGINT", onSignal);
@@ -115,7 +116,7 @@ export async function ask(argv: readonly string[]): Promise<number> {
   // Plug-ins' log lines (an MCP server's stderr) go to the trace file and --verbose only.
   if (json) {
     wire.push((event) => {
-      if (event.type !== "log") json.add(`${JSON.stringify(event)}\n`);
+      if (event.type !== "log") json.add(`${jsonText(event)}\n`);
     });
   }
   if (trace) wire.push((event) => trace.write(event));
@@ -169,7 +170,7 @@ export async function ask(argv: readonly string[]): Promise<number> {
     for await (const event of run) {
       render(event);
       if (event.type === "approval" && !event.asked) {
-        stderr.write(`${unaskedNotice(secrets.redact(event.tool))}\n`);
+        stderr.write(`${unaskedNotice(secrets.redact(terminalText(event.tool)))}\n`);
       }
       // Notices (a tool left out for want of a key) follow run-start, which stays first.
       if (event.type === "run-start") {
@@ -180,7 +181,7 @@ export async function ask(argv: readonly string[]): Promise<number> {
     // A plug-in that broke its contract mid-run is a configuration error, as at start-up.
     if (result.status !== "answered") return result.error?.code === "config_invalid" ? 2 : 1;
     stderr.flush();
-    if (!json) process.stdout.write(`${secrets.redact(result.answer ?? "")}\n`);
+    if (!json) process.stdout.write(`${secrets.redact(terminalText(result.answer ?? ""))}\n`);
     // The warning said why; scripts learn it from the status.
     return result.saved === false ? 1 : 0;
   } finally {
@@ -196,5 +197,5 @@ export async function ask(argv: readonly string[]): Promise<number> {
 }
 
 function warn(message: string) {
-  process.stderr.write(`langchain-mini: ${message}\n`);
+  process.stderr.write(`langchain-mini: ${terminalText(message)}\n`);
 }

@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { terminalText } from "../boundary/terminal-text.js";
 import { shellHost } from "../config/host.js";
 import { usageError } from "../config/usage-error.js";
 import { addPlugin, describePlugin, removePlugin } from "../plugins/install.js";
@@ -37,7 +38,9 @@ export async function plugins(argv: readonly string[]): Promise<number> {
     if (!target) throw usageError(`plugins ${action} needs a package.\n${PLUGINS_USAGE}`);
     if (action === "add") {
       process.stderr.write(`Installing ${target} with npm into ${host.pluginHome}\n`);
-      const added = await addPlugin(target, host, (line) => process.stderr.write(`  ${line}\n`));
+      const added = await addPlugin(target, host, (line) =>
+        process.stderr.write(`  ${terminalText(line)}\n`),
+      );
       const use = {
         provider: `--llm ${added.name}:<model>`,
         tool: `--tools ${added.name}`,
@@ -68,7 +71,9 @@ async function list(host: ReturnType<typeof shellHost>) {
       `No plug-ins installed in ${host.pluginHome}: add one with langchain-mini plugins add <package>\n`,
     );
   }
-  for (const name of names) process.stdout.write(`${await describeLine(name, host)}\n`);
+  // Names and descriptions come from installed packages: foreign text.
+  for (const name of names)
+    process.stdout.write(`${terminalText(await describeLine(name, host))}\n`);
   return 0;
 }
 

@@ -4,6 +4,7 @@ import { createLineBatch } from "../boundary/line-batch.js";
 import { createPromptRebuilder } from "../boundary/rebuild-prompts.js";
 import { redactEventStrings } from "../boundary/redact-strings.js";
 import { secretMatcher } from "../boundary/secrets.js";
+import { jsonText, terminalText } from "../boundary/terminal-text.js";
 import { loadEnv } from "../config/env.js";
 import { usageError } from "../config/usage-error.js";
 import { terminalOutput } from "../render/terminal-output.js";
@@ -76,7 +77,7 @@ export async function replay(argv: readonly string[]): Promise<number> {
   for (const { timeMs, ...event } of lines) {
     if (speed > 0) await sleep((timeMs - previous) / speed);
     previous = timeMs;
-    if (values.json) json.add(`${JSON.stringify(event)}\n`);
+    if (values.json) json.add(`${jsonText(event)}\n`);
     else {
       const shown = rebuild(event);
       for (const render of renderers) render(shown);
@@ -92,7 +93,7 @@ export async function replay(argv: readonly string[]): Promise<number> {
     return 1;
   }
   if (end.result.status !== "answered") return 1;
-  if (!values.json) process.stdout.write(`${end.result.answer}\n`);
+  if (!values.json) process.stdout.write(`${terminalText(end.result.answer ?? "")}\n`);
   return 0;
 }
 

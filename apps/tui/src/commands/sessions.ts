@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { checkSessionName, type SessionStore, turnsOf } from "@langchain-mini/core";
 import { secretMatcher } from "../boundary/secrets.js";
+import { terminalText } from "../boundary/terminal-text.js";
 import { loadEnv } from "../config/env.js";
 import { shellHost } from "../config/host.js";
 import { chooseStore, storeFlag } from "../config/store-choice.js";
@@ -58,26 +59,32 @@ async function act(
       const turns = session.problem
         ? `unreadable (${session.problem})`
         : `${session.turns} turn${session.turns === 1 ? "" : "s"}`;
-      process.stdout.write(`${session.name}\t${turns}\t${session.updatedAt.toISOString()}\n`);
+      process.stdout.write(
+        `${terminalText(session.name)}\t${turns}\t${session.updatedAt.toISOString()}\n`,
+      );
     }
     return 0;
   }
   if (!name) throw usageError(`sessions ${action} needs a session name.\n${SESSIONS_USAGE}`);
   if (action === "show") {
     const { records, warnings } = await store.load(name);
-    for (const warning of warnings) process.stderr.write(`langchain-mini: ${warning}\n`);
+    for (const warning of warnings) {
+      process.stderr.write(`langchain-mini: ${terminalText(redact(warning))}\n`);
+    }
     const turns = turnsOf(records);
     if (turns.length === 0) throw noSession(name);
     for (const turn of turns) {
       const standalone = turn.standaloneQuestion
         ? `\n   (asked as: ${turn.standaloneQuestion})`
         : "";
-      process.stdout.write(redact(`Q: ${turn.question}${standalone}\nA: ${turn.answer}\n`));
+      process.stdout.write(
+        redact(terminalText(`Q: ${turn.question}${standalone}\nA: ${turn.answer}\n`)),
+      );
     }
     const summary = records.findLast((record) => record.type === "summary");
     if (summary?.type === "summary") {
       process.stdout.write(
-        redact(`Summary (of ${summary.coveredTurns} turns): ${summary.summary}\n`),
+        redact(terminalText(`Summary (of ${summary.coveredTurns} turns): ${summary.summary}\n`)),
       );
     }
     return 0;

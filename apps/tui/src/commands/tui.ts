@@ -10,6 +10,7 @@ import { DEFAULT_HISTORY } from "@langchain-mini/memory";
 import { createEventOutput } from "../boundary/event-output.js";
 import type { SecretMatcher } from "../boundary/secret-matcher.js";
 import { secretMatcher } from "../boundary/secrets.js";
+import { terminalText } from "../boundary/terminal-text.js";
 import { routeConsole } from "../config/console-route.js";
 import type { ConversationRunner, OpenedSession } from "../config/conversation-runner.js";
 import { type Env, readEnv } from "../config/env.js";
@@ -154,7 +155,9 @@ export async function tui(argv: readonly string[]): Promise<number> {
     await runtime.close();
     await store.close?.();
     sessionTrace?.close();
-    for (const message of traceWarnings) process.stderr.write(`langchain-mini: ${message}\n`);
+    for (const message of traceWarnings) {
+      process.stderr.write(`langchain-mini: ${terminalText(message)}\n`);
+    }
   }
 }
 

@@ -1,6 +1,7 @@
 import { formatWithOptions } from "node:util";
 import type { SecretMatcher } from "../boundary/secret-matcher.js";
 import { secretMatcher } from "../boundary/secrets.js";
+import { terminalText } from "../boundary/terminal-text.js";
 import { loadEnv } from "./env.js";
 
 const METHODS = ["log", "info", "debug", "warn", "error", "trace", "dir"] as const;
@@ -24,6 +25,6 @@ export function routeConsoleToStderr() {
   let secrets: SecretMatcher | undefined;
   routeConsole((text) => {
     secrets ??= secretMatcher(loadEnv());
-    process.stderr.write(`${secrets.redact(text)}\n`);
+    process.stderr.write(`${secrets.redact(terminalText(text))}\n`);
   });
 }

@@ -1,5 +1,6 @@
 import type { AgentEvent } from "@langchain-mini/core";
 import { approvalText } from "../approval/approval-text.js";
+import { terminalText } from "../boundary/terminal-text.js";
 import type { Style, TerminalOutput } from "./terminal-output.js";
 
 /** Seed 001 traced search in purple and the calculator in blue; other tools get cyan. */
@@ -11,12 +12,14 @@ const toolColours = new Map<string, Style>([
 
 /**
  * The Thought / Action / Action Input / Observation trace of `ask`, for stderr: coloured
- * on a terminal, plain when piped or with NO_COLOR.
+ * on a terminal, plain when piped or with NO_COLOR; foreign text made safe to draw.
  */
 export function createTextTrace(output: TerminalOutput) {
   const { paint } = output;
   const line = (label: string, style: Style, text: string) =>
-    output.write(`${paint(["bold", ...([style] as Style[])] as Style, `${label}:`)} ${text}\n`);
+    output.write(
+      `${paint(["bold", ...([style] as Style[])] as Style, `${label}:`)} ${terminalText(text)}\n`,
+    );
   let toolOfStep = "";
 
   return (event: AgentEvent) => {

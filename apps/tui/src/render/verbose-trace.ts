@@ -1,4 +1,5 @@
 import { type AgentEvent, type ChatMessage, RunStats, type RunSummary } from "@langchain-mini/core";
+import { terminalText } from "../boundary/terminal-text.js";
 import { formatCost } from "./format-cost.js";
 import type { TerminalOutput } from "./terminal-output.js";
 
@@ -19,13 +20,13 @@ export function createVerboseTrace(output: TerminalOutput) {
     if (event.type === "llm-start") {
       output.write(`${rule(`Prompt · LLM call ${event.step}`)}\n`);
       const text = event.prompt ?? formatMessages(event.messages ?? []);
-      output.write(`${paint("gray", text)}\n`);
+      output.write(`${paint("gray", terminalText(text))}\n`);
     } else if (event.type === "llm-end") {
       output.write(`${rule(`Completion · LLM call ${event.step}`)}\n`);
-      output.write(`${paint("yellow", event.completion)}\n`);
+      output.write(`${paint("yellow", terminalText(event.completion))}\n`);
       output.write(`${rule("end")}\n`);
     } else if (event.type === "log") {
-      output.write(`${paint("gray", `${event.source}: ${event.message}`)}\n`);
+      output.write(`${paint("gray", terminalText(`${event.source}: ${event.message}`))}\n`);
     } else if (event.type === "run-end") {
       output.write(`${paint("bold", formatSummary(stats.summary))}\n`);
     }

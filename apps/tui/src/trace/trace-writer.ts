@@ -2,6 +2,7 @@ import { closeSync, openSync, writeSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { describeThrown, makeDirectory } from "@langchain-mini/core";
 import { createLineBatch } from "../boundary/line-batch.js";
+import { jsonText } from "../boundary/terminal-text.js";
 import type { WireEvent } from "../boundary/wire-event.js";
 import type { Env } from "../config/env.js";
 
@@ -63,7 +64,7 @@ export function openTrace(path: string, onWarning: (message: string) => void): T
       if (!open) return;
       const timeMs = Math.round((performance.now() - started) * 1000) / 1000;
       // The event's JSON with the time as its last field, without copying the event.
-      batch.add(`${JSON.stringify(event).slice(0, -1)},"timeMs":${timeMs}}\n`);
+      batch.add(`${jsonText(event).slice(0, -1)},"timeMs":${timeMs}}\n`);
     },
     close() {
       if (closed) return;

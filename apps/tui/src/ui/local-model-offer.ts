@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { terminalText } from "../boundary/terminal-text.js";
 import type { Host } from "../config/host.js";
 import { ADD_ONS, BUILT_IN_PROVIDERS } from "../plugins/built-ins.js";
 import { addPlugin } from "../plugins/install.js";
@@ -35,9 +36,9 @@ export async function localModelOffer(host: Host): Promise<LocalModelOffer | und
     if (!downloads && addOn) {
       process.stdout.write(`Installing the local model provider (${addOn}) with npm…\n`);
       try {
-        await addPlugin(addOn, host, (line) => process.stdout.write(`  ${line}\n`));
+        await addPlugin(addOn, host, (line) => process.stdout.write(`  ${terminalText(line)}\n`));
       } catch (error) {
-        process.stderr.write(`langchain-mini: ${messageOf(error)}\n`);
+        process.stderr.write(`langchain-mini: ${terminalText(messageOf(error))}\n`);
         return undefined;
       }
       downloads = await loadDownloads(host);

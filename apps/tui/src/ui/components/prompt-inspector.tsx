@@ -1,10 +1,10 @@
 import type { ChatMessage } from "@langchain-mini/core";
 import { Box, Text } from "ink";
+import { terminalText as safe } from "../../boundary/terminal-text.js";
 import type { PaneBox } from "../hooks/use-layout.js";
 import type { ScrollPosition } from "../hooks/use-scroll.js";
 import type { InspectedCall } from "../state/run-record.js";
 import type { PaneName } from "../state/ui-state.js";
-import { stripControlSequences as safe } from "../text/sanitize.js";
 import { Pane } from "./pane.js";
 import { Prose } from "./prose.js";
 

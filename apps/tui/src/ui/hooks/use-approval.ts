@@ -2,11 +2,11 @@ import type { ApprovalDecision, Approve } from "@langchain-mini/core";
 import type { Key } from "ink";
 import { type Dispatch, useCallback, useRef } from "react";
 import { formatToolInput } from "../../approval/format-input.js";
+import { terminalText } from "../../boundary/terminal-text.js";
 import type { UiAction } from "../state/app-reducer.js";
 import type { PendingApproval } from "../state/approval.js";
 import { approvalIntent } from "../state/approval-keys.js";
 import { editLine } from "../state/line-editor.js";
-import { stripControlSequences } from "../text/sanitize.js";
 
 interface Waiting {
   readonly tool: string;
@@ -39,11 +39,11 @@ export function useApproval(
           },
           { once: true },
         );
-        const input = stripControlSequences(formatToolInput(request.input));
-        const origin = request.origin ? { origin: stripControlSequences(request.origin) } : {};
+        const input = terminalText(formatToolInput(request.input));
+        const origin = request.origin ? { origin: terminalText(request.origin) } : {};
         dispatch({
           type: "approval-asked",
-          tool: stripControlSequences(request.tool),
+          tool: terminalText(request.tool),
           ...origin,
           input,
         });

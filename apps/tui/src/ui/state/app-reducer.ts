@@ -7,8 +7,8 @@ import {
   NO_USAGE,
   type TokenUsage,
 } from "@langchain-mini/core";
+import { terminalText as safe } from "../../boundary/terminal-text.js";
 import type { Turn } from "../chat-service.js";
-import { stripControlSequences as safe } from "../text/sanitize.js";
 import { runSummaryText } from "../text/summary-text.js";
 import { type ApprovalAction, reduceApproval } from "./approval.js";
 import { reduceRun } from "./run-reducer.js";

@@ -1,5 +1,5 @@
 import type { Tool } from "@langchain-mini/core";
-import { stripControlSequences as safe } from "./sanitize.js";
+import { terminalText as safe } from "../../boundary/terminal-text.js";
 
 export type ListedTool = Pick<Tool<unknown>, "name" | "description" | "origin">;
 
