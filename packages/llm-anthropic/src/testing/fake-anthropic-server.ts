@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { FakeReply, FakeScript, FakeTextReply, RecordedRequest } from "./fake-reply.js";
+import type { FakeReply, FakeScript, RecordedRequest } from "./fake-reply.js";
 import { FakePromptCache } from "./prompt-cache.js";
 import { type FakeRefusal, invalidRequest } from "./request-checks.js";
 import { signatureOf, streamReply, toolUseId } from "./stream-reply.js";

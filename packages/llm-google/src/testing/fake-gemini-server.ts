@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { checkRequest, type GeminiErrorBody } from "./check-request.js";
-import type { FakeReply, FakeScript, FakeTextReply, RecordedRequest } from "./fake-reply.js";
+import type { FakeReply, FakeScript, RecordedRequest } from "./fake-reply.js";
 import { PromptCache } from "./prompt-cache.js";
 import { streamReply } from "./stream-reply.js";
 

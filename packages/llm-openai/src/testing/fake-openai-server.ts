@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { FakeReply, FakeScript, FakeTextReply, RecordedRequest } from "./fake-reply.js";
+import type { FakeReply, FakeScript, RecordedRequest } from "./fake-reply.js";
 import { streamReply } from "./stream-reply.js";
 
 export type { FakeReply, FakeScript, FakeTextReply, RecordedRequest } from "./fake-reply.js";
