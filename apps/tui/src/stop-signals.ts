@@ -15,6 +15,11 @@ let reported = false;
  * The exit status is the shell's for the signal (130, 143), with one line saying why.
  */
 export function handleStopSignals() {
+  // Node ignores SIGXFSZ, so a write past the file-size limit (`ulimit -f`) fails with
+  // EFBIG and the session store can put the file back; but signal-exit (loaded by Ink)
+  // re-raises any signal it sees with no other listener, which kills the terminal UI half
+  // way through a write. This listener keeps the signal what Node made it: nothing.
+  process.on("SIGXFSZ", () => {});
   for (const signal of Object.keys(STATUS) as StopSignal[]) {
     process.on(signal, () => {
       const commandListens = process.listenerCount(signal) > 1;

@@ -40,6 +40,42 @@ describe("readLlm", () => {
     expect(model.closed()).toBe(true);
   });
 
+  it("ends at once on an abort, even when the provider ignores its signal", async () => {
+    let called = () => {};
+    const calling = new Promise<void>((resolve) => {
+      called = resolve;
+    });
+    const llm: Llm = {
+      provider: "deaf",
+      model: "m",
+      async *stream() {
+        called();
+        await new Promise(() => {});
+        yield { type: "text", text: "never" };
+      },
+    };
+    const controller = new AbortController();
+    const reading = collect(readLlm(llm, { prompt: "p", signal: controller.signal }));
+    await calling;
+    controller.abort();
+    await expect(reading).rejects.toMatchObject({ code: "aborted" });
+  });
+
+  it("reads a plain iterable of chunks as it always did", async () => {
+    const llm: Llm = {
+      provider: "plain",
+      model: "m",
+      stream: () =>
+        [
+          { type: "text", text: "Final Answer: " },
+          { type: "text", text: "whole" },
+          { type: "finish", reason: "stop" },
+        ] as unknown as AsyncIterable<LlmChunk>,
+    };
+    const response = await generate(llm, { prompt: "p", signal: new AbortController().signal });
+    expect([response.text, response.reason]).toEqual(["Final Answer: whole", "stop"]);
+  });
+
   it("calls a stream that ends without its finish chunk broken", async () => {
     const llm: Llm = {
       provider: "quiet",

@@ -11,6 +11,7 @@ import type {
 } from "./llm.js";
 import { StopSequenceCutter } from "./stop-sequences.js";
 import { estimateTokens } from "./tokens.js";
+import { untilAborted } from "./until-aborted.js";
 
 /**
  * A provider that ignores `maxTokens` is cut here, well past the limit by our rough
@@ -35,7 +36,8 @@ export async function* readLlm(llm: Llm, request: LlmRequest): AsyncGenerator<Ll
   let tokens = 0;
   let finish: Extract<LlmChunk, { type: "finish" }> | undefined;
   try {
-    for await (const yielded of streamOf(llm, request)) {
+    // A provider that ignores its signal is not waited for: a stop ends the call at once.
+    for await (const yielded of untilAborted(streamOf(llm, request), request.signal)) {
       const chunk = checkChunk(llm, yielded);
       if (chunk.type === "text") {
         const safe = cutter.push(chunk.text);

@@ -33,9 +33,25 @@ export class Terminal {
     this.#env = env;
   }
 
-  /** `keepOpen`: the pane stays once the app is gone, to read what it left on the screen. */
-  start(args: readonly string[], { columns = 120, rows = 36, keepOpen = false } = {}) {
-    const command = [process.execPath, CLI, ...args].map(quote).join(" ");
+  /**
+   * `keepOpen`: the pane stays once the app is gone, to read what it left on the screen.
+   * `fileSizeLimitBlocks`: as in runCli, a disk that fills up (`ulimit -f`, 512-byte blocks).
+   */
+  start(
+    args: readonly string[],
+    {
+      columns = 120,
+      rows = 36,
+      keepOpen = false,
+      fileSizeLimitBlocks = undefined as number | undefined,
+    } = {},
+  ) {
+    // sh (not the pane's shell, which may be bash) so that a block is 512 bytes, as in runCli.
+    const limit =
+      fileSizeLimitBlocks === undefined
+        ? []
+        : ["sh", "-c", `ulimit -f ${fileSizeLimitBlocks} && exec "$0" "$@"`];
+    const command = [...limit, process.execPath, CLI, ...args].map(quote).join(" ");
     // The shell records the exit status once the app is gone, so the test can read it.
     const shell = `cd ${quote(this.directory)} && ${command}; echo $? > ${quote(this.statusFile)}`;
     const size = ["-x", String(columns), "-y", String(rows)];
