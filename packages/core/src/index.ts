@@ -7,6 +7,7 @@ export {
   DEFAULT_TOOL_TIMEOUT_MS,
 } from "./agent-base.js";
 export { type AgentRun, type Emit, startRun } from "./agent-run.js";
+export { checkApiKey } from "./api-key.js";
 export {
   APPROVAL_POLICIES,
   type ApprovalDecision,

@@ -1,4 +1,4 @@
-import { LangchainMiniError, readMilliseconds } from "@langchain-mini/core";
+import { checkApiKey, LangchainMiniError, readMilliseconds } from "@langchain-mini/core";
 
 /**
  * Claude Haiku 5.5: the current Haiku, the cheapest and fastest current Claude model, and
@@ -61,7 +61,7 @@ export function resolveSettings(options: AnthropicOptions = {}): AnthropicSettin
   if (!apiKey && !baseURL) throw new LangchainMiniError("config_invalid", MISSING_KEY);
   return {
     // A compatible local server may ignore the key; the SDK still needs one.
-    apiKey: apiKey ?? "not-needed",
+    apiKey: apiKey === undefined ? "not-needed" : checkApiKey("ANTHROPIC_API_KEY", apiKey),
     baseURL: baseURL ?? DEFAULT_BASE_URL,
     model: options.model || env.ANTHROPIC_MODEL || DEFAULT_MODEL,
     timeoutMs:

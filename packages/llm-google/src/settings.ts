@@ -1,4 +1,4 @@
-import { LangchainMiniError } from "@langchain-mini/core";
+import { checkApiKey, LangchainMiniError } from "@langchain-mini/core";
 
 /**
  * Google's current stable Flash model: fast and cheap enough for an agent that calls the
@@ -60,7 +60,7 @@ export function resolveSettings(options: GeminiOptions = {}): GeminiSettings {
   if (!apiKey) throw new LangchainMiniError("config_invalid", MISSING_KEY);
   const baseUrl = options.baseUrl ?? (env.GOOGLE_GEMINI_BASE_URL?.trim() || DEFAULT_BASE_URL);
   return {
-    apiKey,
+    apiKey: checkApiKey(keyName, apiKey),
     keyName,
     baseUrl,
     model: options.model || env.GEMINI_MODEL?.trim() || DEFAULT_MODEL,

@@ -1,4 +1,4 @@
-import { LangchainMiniError, readMilliseconds } from "@langchain-mini/core";
+import { checkApiKey, LangchainMiniError, readMilliseconds } from "@langchain-mini/core";
 import type { ClientOptions } from "openai";
 
 /** A current model that accepts `stop`, so the ReAct loop needs no client-side cut. */
@@ -55,7 +55,7 @@ export function resolveSettings(options: OpenAiOptions = {}): OpenAiSettings {
     readMilliseconds("OPENAI_TIMEOUT_MS", env.OPENAI_TIMEOUT_MS, DEFAULT_TIMEOUT_MS);
   return {
     // Local OpenAI-compatible servers ignore the key, but the SDK insists on one.
-    apiKey: apiKey ?? "not-needed",
+    apiKey: apiKey === undefined ? "not-needed" : checkApiKey("OPENAI_API_KEY", apiKey),
     baseURL,
     model: options.model || env.OPENAI_MODEL || DEFAULT_MODEL,
     timeoutMs,

@@ -1,0 +1,20 @@
+import { LangchainMiniError } from "./errors.js";
+
+// What an HTTP header value may hold once its ends are trimmed: tab, printable ASCII and
+// Latin-1 (obs-text). A line break or control character inside, or a character past
+// U+00FF (a curly quote pasted with the key), makes the HTTP client refuse every request
+// with an error that quotes the header, key and all.
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+const HTTP_WHITESPACE = /^[\t\n\r ]+|[\t\n\r ]+$/g;
+
+/**
+ * An API key setting such as OPENAI_API_KEY, checked before anything is sent: one that
+ * no request can carry is one line naming the variable, never the key itself.
+ */
+export function checkApiKey(name: string, key: string): string {
+  if (HEADER_VALUE.test(key.replace(HTTP_WHITESPACE, ""))) return key;
+  throw new LangchainMiniError(
+    "config_invalid",
+    `${name} holds a line break, a control character or a character such as a curly quote, which no request can carry: copy the key again (the key is not shown here)`,
+  );
+}
