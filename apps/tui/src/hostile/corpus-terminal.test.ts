@@ -137,7 +137,9 @@ const cases: HostileCase[] = [
 ];
 
 describe("terminal injection: nothing hostile reaches a terminal, through the built CLI", () => {
-  it.each(cases)("$name", (hostile) => runHostileCase(hostile));
+  it.each(cases)("$name", async (hostile) => {
+    await runHostileCase(hostile);
+  });
 
   it.each([
     ["a server's error message", {}],
