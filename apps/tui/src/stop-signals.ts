@@ -1,8 +1,13 @@
 const STATUS = { SIGINT: 130, SIGTERM: 143 } as const;
 type StopSignal = keyof typeof STATUS;
 
-/** How long a command gets to wind down after the first signal (end its run, close a trace). */
-const GRACE_MS = 5_000;
+/**
+ * How long a command gets to wind down after the first signal (end its run, close a
+ * trace, stop MCP servers): tens of milliseconds even on a busy machine. Past it, a
+ * command stuck on something that ignores the stop (a plug-in factory that never returns)
+ * still ends within a second of the signal.
+ */
+const GRACE_MS = 900;
 
 let received: StopSignal | undefined;
 let reported = false;

@@ -1,5 +1,12 @@
 import { execFileSync, spawn } from "node:child_process";
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  createReadStream,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../test-support/cli.js";
@@ -26,6 +33,9 @@ function sessionsFolder(home: string) {
   mkdirSync(folder, { recursive: true });
   return folder;
 }
+
+// What the reader of a trace FIFO has read so far.
+let fifoRead = "";
 
 /** Feeds `text` into a FIFO from another process once the CLI opens it. */
 function feedFifo(fifo: string, text: string) {
@@ -182,6 +192,37 @@ const inputFileCases: HostileCase[] = [
     args: ({ directory }) => ["replay", "--text", "--speed", "0", join(directory, "trace.fifo")],
     status: 0,
     stdout: "fed\n",
+  },
+  {
+    name: "--trace to a FIFO that nobody reads: the answer, and a warning, without waiting",
+    setup: ({ directory }) => {
+      execFileSync("mkfifo", [join(directory, "trace.fifo")]);
+    },
+    args: ({ directory, script }) => ask(script(ANSWER), "--trace", join(directory, "trace.fifo")),
+    status: 0,
+    stdout: "the answer\n",
+    stderr: "trace.fifo cannot be written (a FIFO that nobody reads): the run goes on without it",
+  },
+  {
+    name: "--trace to a FIFO that another process reads: every line arrives",
+    setup: ({ directory }) => {
+      execFileSync("mkfifo", [join(directory, "trace.fifo")]);
+      // Opened for reading and writing, so it has a reader before the CLI starts and this
+      // test never waits on an open. What the CLI writes is read as it comes.
+      const descriptor = openSync(join(directory, "trace.fifo"), "r+");
+      createReadStream("", { fd: descriptor, encoding: "utf8" }).on("data", (chunk) => {
+        fifoRead += chunk;
+      });
+    },
+    args: ({ directory, script }) => ask(script(ANSWER), "--trace", join(directory, "trace.fifo")),
+    status: 0,
+    stdout: "the answer\n",
+    check: async () => {
+      while (!fifoRead.includes('"run-end"')) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(fifoRead.trim().split("\n").at(-1)).toContain('"answer":"the answer"');
+    },
   },
   {
     name: "a FIFO where .env should be: skipped with a warning",

@@ -1,4 +1,4 @@
-import { closeSync, openSync, writeSync } from "node:fs";
+import { closeSync, constants, openSync, statSync, writeSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { describeThrown, makeDirectory } from "@langchain-mini/core";
 import { createLineBatch } from "../boundary/line-batch.js";
@@ -27,11 +27,15 @@ export function openTrace(path: string, onWarning: (message: string) => void): T
   let descriptor: number;
   try {
     makeDirectory(dirname(path));
-    descriptor = openSync(path, "w");
+    descriptor = openForTrace(path);
   } catch (error) {
     // The trace is a record of the run, not the run: the answer still comes.
+    const reason =
+      (error as { code?: unknown })?.code === "ENXIO"
+        ? "a FIFO that nobody reads"
+        : describeThrown(error);
     onWarning(
-      `the trace file ${resolve(path)} cannot be written (${describeThrown(error)}): the run goes on without it`,
+      `the trace file ${resolve(path)} cannot be written (${reason}): the run goes on without it`,
     );
     return { path, write() {}, close() {} };
   }
@@ -75,6 +79,18 @@ export function openTrace(path: string, onWarning: (message: string) => void): T
       closeSync(descriptor);
     },
   };
+}
+
+/**
+ * Opens the trace for writing. Opening a FIFO that nobody reads would stop the whole
+ * process until a reader comes (no signal handler runs meanwhile), so a FIFO is first
+ * opened without waiting, which fails at once when it has no reader.
+ */
+function openForTrace(path: string) {
+  if (statSync(path, { throwIfNoEntry: false })?.isFIFO()) {
+    closeSync(openSync(path, constants.O_WRONLY | constants.O_NONBLOCK));
+  }
+  return openSync(path, "w");
 }
 
 /**
