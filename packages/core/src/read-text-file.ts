@@ -1,5 +1,4 @@
 import { close, constants, fstat, open, readFile } from "node:fs";
-import { Socket } from "node:net";
 import { promisify } from "node:util";
 import { abortError } from "./errors.js";
 
@@ -52,7 +51,9 @@ export function textFileProblem(error: unknown): string {
   return typeof message === "string" ? message : String(code);
 }
 
-function readPipe(descriptor: number, limit: number, signal?: AbortSignal): Promise<string> {
+async function readPipe(descriptor: number, limit: number, signal?: AbortSignal): Promise<string> {
+  // node:net only for a FIFO: every command reads files, few read pipes.
+  const { Socket } = await import("node:net");
   return new Promise((resolve, reject) => {
     // Read when the event loop says there is something: nothing blocks while no one writes.
     const pipe = new Socket({ fd: descriptor, readable: true, writable: false });

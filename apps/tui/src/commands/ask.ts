@@ -8,7 +8,6 @@ import {
 } from "@langchain-mini/core";
 import { DEFAULT_HISTORY, InMemorySessionStore } from "@langchain-mini/memory";
 import { unaskedNotice } from "../approval/approval-text.js";
-import { createTerminalApproval } from "../approval/terminal-approval.js";
 import { createEventOutput } from "../boundary/event-output.js";
 import { createLineBatch } from "../boundary/line-batch.js";
 import { secretMatcher } from "../boundary/secrets.js";
@@ -154,8 +153,9 @@ export async function ask(argv: readonly string[]): Promise<number> {
     // On a terminal the user is asked about calls that wait for approval; elsewhere core
     // declines them, and a line on stderr says so.
     const interactive = process.stdin.isTTY && process.stderr.isTTY;
+    // Loaded only then: readline is a start-up cost a pipe or a script never needs.
     const approve = interactive
-      ? createTerminalApproval({
+      ? (await import("../approval/terminal-approval.js")).createTerminalApproval({
           input: process.stdin,
           output: process.stderr,
           redact: (text) => secrets.redact(text),

@@ -11,6 +11,7 @@ import { terminalOutput } from "../render/terminal-output.js";
 import { createTextTrace } from "../render/text-trace.js";
 import { createVerboseTrace } from "../render/verbose-trace.js";
 import { completionsOf, readTrace } from "../trace/read-trace.js";
+import { leanInkImports } from "../ui/lean-ink-imports.js";
 
 export const REPLAY_USAGE = `Usage: langchain-mini replay [options] <trace.jsonl>
 
@@ -62,6 +63,7 @@ export async function replay(argv: readonly string[]): Promise<number> {
   if (onTerminal && !values.json && !values.text && !values.verbose) {
     // React's production build, as for the chat; Ink loads only here.
     process.env.NODE_ENV ??= "production";
+    leanInkImports();
     const { startReplay } = await import("../ui/start-replay.js");
     return startReplay({ lines, complete }, { speed, file: path });
   }

@@ -19,6 +19,7 @@ import { defaultProvider } from "../config/llm-choice.js";
 import { buildRuntime, runOptionSpec, sessionOption, switchLlm } from "../config/run-options.js";
 import { chooseStore, storeFlag } from "../config/store-choice.js";
 import { openTrace, type TraceWriter, traceFromOptions } from "../trace/trace-writer.js";
+import { leanInkImports } from "../ui/lean-ink-imports.js";
 
 export const TUI_USAGE = `Usage: langchain-mini [options]      the terminal UI (needs a terminal)
 
@@ -73,6 +74,7 @@ export async function tui(argv: readonly string[]): Promise<number> {
   // React's development build checks every render (several times slower): users get the
   // production one unless they ask otherwise. It is chosen when React loads, just below.
   process.env.NODE_ENV ??= "production";
+  leanInkImports();
   // Ink and React load while the LLM and tools are set up: the input line is ready sooner.
   const ui = import("../ui/start-ui.js");
   // Plug-ins' log lines (an MCP server's stderr) never reach the screen: the trace, if any.

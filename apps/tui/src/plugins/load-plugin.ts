@@ -136,7 +136,10 @@ async function importPlugin(
 ): Promise<{ specifier: string; module: Namespace }> {
   const builtIn = builtIns.get(name);
   const specifier = builtIn ?? name;
-  const url = locateModule(specifier, kind.what, { ...options, builtIn: builtIn !== undefined });
+  const url = await locateModule(specifier, kind.what, {
+    ...options,
+    builtIn: builtIn !== undefined,
+  });
   if (!url) throw notInstalled(name, specifier, builtIns, kind);
   try {
     return { specifier, module: (await import(url)) as Namespace };

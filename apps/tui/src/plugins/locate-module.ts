@@ -2,7 +2,6 @@ import { existsSync } from "node:fs";
 import { isAbsolute, join, resolve as resolvePath } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describeThrown } from "@langchain-mini/core";
-import { resolve as resolveModule } from "import-meta-resolve";
 import { usageError } from "../config/usage-error.js";
 
 export interface LocateOptions {
@@ -24,7 +23,7 @@ export function isPathSpecifier(specifier: string) {
  * for beside the app first: the copy that ships with it wins over one a project happens
  * to hold, and a start-up skips two failed look-ups per built-in.
  */
-export function locateModule(
+export async function locateModule(
   specifier: string,
   what: string,
   options: LocateOptions & { readonly builtIn?: boolean },
@@ -37,7 +36,7 @@ export function locateModule(
   ];
   if (options.builtIn) places.unshift(places.pop() as string);
   for (const parent of places) {
-    const url = findPackage(specifier, parent);
+    const url = await findPackage(specifier, parent);
     if (url) return url;
   }
   return undefined;
@@ -50,9 +49,13 @@ function fileUrl(specifier: string, what: string, cwd: string) {
   return pathToFileURL(path).href;
 }
 
-function findPackage(specifier: string, parent: string) {
+async function findPackage(specifier: string, parent: string) {
   try {
-    return resolveModule(specifier, parent);
+    // Beside the app, Node's own resolver answers; only a look-up elsewhere (the user's
+    // project, the plug-in folder) loads the library, and its share of a start-up.
+    if (parent === import.meta.url) return import.meta.resolve(specifier);
+    const { resolve } = await import("import-meta-resolve");
+    return resolve(specifier, parent);
   } catch (error) {
     const { code } = error as { code?: unknown };
     if (code === "ERR_MODULE_NOT_FOUND" && messageOf(error).startsWith("Cannot find package")) {

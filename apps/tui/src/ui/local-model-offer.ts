@@ -65,6 +65,6 @@ export async function localModelOffer(host: Host): Promise<LocalModelOffer | und
 /** The add-on's light download module, or undefined while the add-on is not installed. */
 async function loadDownloads(host: Host): Promise<DownloadModule | undefined> {
   const addOn = ADD_ONS.get(BUILT_IN_PROVIDERS.get(PROVIDER) ?? "");
-  const url = addOn && locateModule(`${addOn}/download`, "LLM provider", host);
+  const url = addOn && (await locateModule(`${addOn}/download`, "LLM provider", host));
   return url ? ((await import(url)) as DownloadModule) : undefined;
 }
