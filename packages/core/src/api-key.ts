@@ -8,11 +8,14 @@ const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 const HTTP_WHITESPACE = /^[\t\n\r ]+|[\t\n\r ]+$/g;
 
 /**
- * An API key setting such as OPENAI_API_KEY, checked before anything is sent: one that
- * no request can carry is one line naming the variable, never the key itself.
+ * An API key setting such as OPENAI_API_KEY, checked before anything is sent, and
+ * returned without the blanks around it (a `.env` written on Windows ends it with `\r`):
+ * what is sent and what is blanked from output are then the same text. One that no
+ * request can carry is one line naming the variable, never the key itself.
  */
 export function checkApiKey(name: string, key: string): string {
-  if (HEADER_VALUE.test(key.replace(HTTP_WHITESPACE, ""))) return key;
+  const trimmed = key.replace(HTTP_WHITESPACE, "");
+  if (HEADER_VALUE.test(trimmed)) return trimmed;
   throw new LangchainMiniError(
     "config_invalid",
     `${name} holds a line break, a control character or a character such as a curly quote, which no request can carry: copy the key again (the key is not shown here)`,

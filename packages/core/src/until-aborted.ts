@@ -27,6 +27,8 @@ export async function* untilAborted<T>(
   let finished = false;
   try {
     for (;;) {
+      // A stop between items: the source is not asked for another one.
+      if (signal.aborted) throw abortError();
       let result: IteratorResult<T>;
       try {
         result = await Promise.race([iterator.next(), aborted]);

@@ -28,9 +28,11 @@ export function createTerminalApproval(options: TerminalApprovalOptions): Approv
   return async (request) => {
     if (always.has(request.tool)) return { approved: true, always: true };
     await options.beforeAsking?.();
-    const origin = request.origin ? ` (${request.origin})` : "";
-    const shown = terminalText(redact(formatToolInput(request.input)));
-    output.write(`${paint(["bold", "yellow"], `Run ${request.tool}${origin}?`)}\n`);
+    // Tool names and origins come from plug-ins and MCP servers: foreign text.
+    const tool = terminalText(request.tool);
+    const origin = request.origin ? ` (${terminalText(request.origin)})` : "";
+    const shown = redact(terminalText(formatToolInput(request.input)));
+    output.write(`${paint(["bold", "yellow"], `Run ${tool}${origin}?`)}\n`);
     output.write(`${shown.replace(/^/gm, "  ")}\n`);
     const decision = await ask(options, request);
     if (decision.approved && decision.always) always.add(request.tool);
@@ -48,7 +50,8 @@ async function ask(
   const { signal } = request;
   try {
     for (;;) {
-      const answer = (await lines.question(`[y]es, [a]lways ${request.tool}, [n]o: `, { signal }))
+      const tool = terminalText(request.tool);
+      const answer = (await lines.question(`[y]es, [a]lways ${tool}, [n]o: `, { signal }))
         .trim()
         .toLowerCase();
       if (answer === "" || answer === "y" || answer === "yes") return { approved: true };

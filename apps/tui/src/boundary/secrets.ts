@@ -25,7 +25,8 @@ export function secretValues(env: Env): string[] {
   const values: string[] = [];
   for (const [name, value] of Object.entries(env)) {
     if (!value) continue;
-    if (SECRET_NAME.test(name) || declared.has(name)) values.push(value);
+    // As written and trimmed: a provider sends the key without the blanks around it.
+    if (SECRET_NAME.test(name) || declared.has(name)) values.push(value, value.trim());
     else values.push(...passwordsIn(value));
   }
   return values;

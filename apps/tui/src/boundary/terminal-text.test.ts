@@ -29,6 +29,13 @@ describe("terminalText", () => {
     expect(terminalText("over\rwrite\r\nline")).toBe("over\nwrite\nline");
   });
 
+  it("never hides the text after a stray string starter: a curly quote decoded as Latin-1, a lone ESC ]", () => {
+    // "”" read as windows-1252 is "â€\u009d"; "ß" read as Latin-1 is "Ã\u009f".
+    expect(terminalText("He said â€\u009dyes and Ã\u009f.")).toBe("He said â€yes and Ã.");
+    expect(terminalText("line one \u001b]0;title\nline two")).toBe("line one \nline two");
+    expect(terminalText("a\u001b]0;x\u001b[31mred")).toBe("ared");
+  });
+
   it("removes bidirectional overrides, isolates, marks and zero-width characters", () => {
     expect(terminalText("invoice\u202etxt.exe\u202c")).toBe("invoicetxt.exe");
     expect(terminalText("pay\u200bpal \u2066x\u2069 a\u200d\u200cb \ufeffc")).toBe("paypal x ab c");
@@ -53,8 +60,13 @@ describe("jsonText", () => {
     },
   );
 
+  it("indents as JSON.stringify does, escapes included", () => {
+    const value = [{ completion: "a\u202eb" }];
+    expect(jsonText(value, 2)).toBe(JSON.stringify(value, null, 2).replace("\u202e", "\\u202e"));
+  });
+
   it("writes line and paragraph separators as escapes, and plain text as JSON.stringify does", () => {
-    expect(jsonText("a\u2028b\u2029c")).toBe('"a\\u2028b\\u2029c"');
+    expect(jsonText({ text: "a\u2028b\u2029c" })).toBe('{"text":"a\\u2028b\\u2029c"}');
     const plain = { text: 'café 東京 🚀 "quoted" \\ tab\t' };
     expect(jsonText(plain)).toBe(JSON.stringify(plain));
   });

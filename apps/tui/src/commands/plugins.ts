@@ -47,8 +47,9 @@ export async function plugins(argv: readonly string[]): Promise<number> {
         store: `--store ${added.name}:<url>`,
         neither: "",
       }[added.kind];
+      // The name and version are the installed package's own: foreign text.
       process.stdout.write(
-        `Added ${added.name} ${added.version} (${added.kind}): use it with ${use}\n`,
+        `${terminalText(`Added ${added.name} ${added.version} (${added.kind}): use it with ${use}`)}\n`,
       );
       return 0;
     }

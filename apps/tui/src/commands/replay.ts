@@ -56,7 +56,7 @@ export async function replay(argv: readonly string[]): Promise<number> {
   const { complete } = loaded;
 
   if (values["as-script"]) {
-    process.stdout.write(`${JSON.stringify(completionsOf(lines), null, 2)}\n`);
+    process.stdout.write(`${jsonText(completionsOf(lines), 2)}\n`);
     return 0;
   }
   const onTerminal = process.stdin.isTTY && process.stdout.isTTY;

@@ -54,13 +54,16 @@ async function act(
   if (action === "list") {
     const found = await store.list();
     if (found.length === 0)
-      process.stderr.write(`No sessions yet in ${where}: start one with ask --session <name>\n`);
+      process.stderr.write(
+        terminalText(`No sessions yet in ${where}: start one with ask --session <name>\n`),
+      );
     for (const session of found) {
       const turns = session.problem
         ? `unreadable (${session.problem})`
         : `${session.turns} turn${session.turns === 1 ? "" : "s"}`;
+      // Names and problems come from a store, possibly a plug-in's: foreign text.
       process.stdout.write(
-        `${terminalText(session.name)}\t${turns}\t${session.updatedAt.toISOString()}\n`,
+        terminalText(`${session.name}\t${turns}\t${session.updatedAt.toISOString()}`) + "\n",
       );
     }
     return 0;
@@ -69,7 +72,7 @@ async function act(
   if (action === "show") {
     const { records, warnings } = await store.load(name);
     for (const warning of warnings) {
-      process.stderr.write(`langchain-mini: ${terminalText(redact(warning))}\n`);
+      process.stderr.write(`langchain-mini: ${redact(terminalText(warning))}\n`);
     }
     const turns = turnsOf(records);
     if (turns.length === 0) throw noSession(name);

@@ -1,5 +1,6 @@
 import { basename } from "node:path";
 import type { SetupProgress } from "@langchain-mini/core";
+import { terminalText } from "../boundary/terminal-text.js";
 
 const BAR_WIDTH = 24;
 const REDRAW_MS = 100;
@@ -7,7 +8,8 @@ const REDRAW_MS = 100;
 /** `https://host/x/model.gguf` → `model.gguf`; a plain label stays as it is. */
 export function labelName(label: string) {
   const url = URL.parse(label);
-  return url ? basename(url.pathname) || url.host : label;
+  // A plug-in's label: foreign text.
+  return terminalText(url ? basename(url.pathname) || url.host : label);
 }
 
 /**

@@ -30,10 +30,7 @@ export function openTrace(path: string, onWarning: (message: string) => void): T
     descriptor = openForTrace(path);
   } catch (error) {
     // The trace is a record of the run, not the run: the answer still comes.
-    const reason =
-      (error as { code?: unknown })?.code === "ENXIO"
-        ? "a FIFO that nobody reads"
-        : describeThrown(error);
+    const reason = error === NO_READER ? "a FIFO that nobody reads" : describeThrown(error);
     onWarning(
       `the trace file ${resolve(path)} cannot be written (${reason}): the run goes on without it`,
     );
@@ -81,16 +78,28 @@ export function openTrace(path: string, onWarning: (message: string) => void): T
   };
 }
 
+const NO_READER = new Error("a FIFO that nobody reads");
+
 /**
  * Opens the trace for writing. Opening a FIFO that nobody reads would stop the whole
  * process until a reader comes (no signal handler runs meanwhile), so a FIFO is first
- * opened without waiting, which fails at once when it has no reader.
+ * opened without waiting, which fails at once when it has no reader. That first
+ * descriptor stays open until the second is: a reader never sees the writers drop to
+ * none in between (an end of file) and leave.
  */
 function openForTrace(path: string) {
-  if (statSync(path, { throwIfNoEntry: false })?.isFIFO()) {
-    closeSync(openSync(path, constants.O_WRONLY | constants.O_NONBLOCK));
+  if (!statSync(path, { throwIfNoEntry: false })?.isFIFO()) return openSync(path, "w");
+  let probe: number;
+  try {
+    probe = openSync(path, constants.O_WRONLY | constants.O_NONBLOCK);
+  } catch (error) {
+    throw (error as { code?: unknown }).code === "ENXIO" ? NO_READER : error;
   }
-  return openSync(path, "w");
+  try {
+    return openSync(path, "w");
+  } finally {
+    closeSync(probe);
+  }
 }
 
 /**

@@ -3,7 +3,8 @@ import * as nodeModule from "node:module";
 // Ink takes one function, `throttle`, from es-toolkit's `compat` entry, whose index loads
 // all of its 415 modules: about 120 ms of a 2-core machine's launch, a third of the time
 // to a ready screen. es-toolkit publishes the function alone as `es-toolkit/compat/throttle`
-// (a default export); Ink is handed a module that re-exports that under Ink's name.
+// (a default export); Ink is handed a module that re-exports that under Ink's name. The
+// app pins Ink's exact version: a release that imported another name would not link.
 const BARREL = "es-toolkit/compat";
 const ALONE = "es-toolkit/compat/throttle";
 
@@ -24,12 +25,16 @@ export function leanInkImports() {
         return nextResolve(specifier, context);
       }
       let alone: string;
+      let barrel: string;
       try {
         alone = nextResolve(ALONE, context).url;
+        barrel = nextResolve(BARREL, context).url;
       } catch {
         return nextResolve(specifier, context);
       }
-      const source = `export { default as throttle } from ${JSON.stringify(alone)};`;
+      // Should the subpath ever stop exporting the function, the whole index still has it.
+      const source = `import * as alone from ${JSON.stringify(alone)};
+        export const throttle = alone.default ?? alone.throttle ?? (await import(${JSON.stringify(barrel)})).throttle;`;
       return { url: `data:text/javascript,${encodeURIComponent(source)}`, shortCircuit: true };
     },
   });

@@ -55,15 +55,21 @@ export const HOSTILE_TEXTS: readonly HostileText[] = [
   { kind: "zero-width", name: "zero-width joiner and non-joiner", text: "a\u200d\u200cb" },
   { kind: "zero-width", name: "zero-width space and word joiner", text: "a\u200b\u2060b" },
   { kind: "zero-width", name: "byte-order mark mid-text", text: "a\ufeffb" },
+  { kind: "zero-width", name: "Unicode tags (hidden text)", text: "a\u{e0041}\u{e0042}\u{e007f}b" },
+  {
+    kind: "zero-width",
+    name: "Hangul filler and Mongolian vowel separator",
+    text: "a\u3164\u180eb",
+  },
 ];
 
 /**
  * What must never reach a terminal from model, tool or server text: ESC and every other C0
  * control but tab and newline, DEL, the C1 controls, bidirectional overrides, embeddings,
- * isolates and marks, and zero-width characters.
+ * isolates and marks, zero-width and other invisible characters, and Unicode tags.
  */
 export const TERMINAL_FORBIDDEN =
-  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/u;
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u034f\u061c\u115f\u1160\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufeff\uffa0\u{e0000}-\u{e007f}]/u;
 
 /** HTML entities that decode to controls: a tool must not turn these into the real thing. */
 export const HOSTILE_ENTITIES: readonly HostileText[] = [
