@@ -78,11 +78,18 @@ export class Terminal {
     this.#tmux("send-keys", ...(literal ? ["-l", keys] : [keys]));
   }
 
-  async waitFor(text: string | RegExp, timeoutMs = WAIT_MS) {
+  /** The screen once it shows `text` (or once `text(screen)` holds). */
+  async waitFor(text: string | RegExp | ((screen: string) => boolean), timeoutMs = WAIT_MS) {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const screen = this.#screenWhileRunning(text);
-      if (typeof text === "string" ? screen.includes(text) : text.test(screen)) return screen;
+      const shown =
+        typeof text === "string"
+          ? screen.includes(text)
+          : typeof text === "function"
+            ? text(screen)
+            : text.test(screen);
+      if (shown) return screen;
       if (Date.now() > deadline)
         throw new Error(`Timed out waiting for ${String(text)}:\n${screen}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -90,7 +97,7 @@ export class Terminal {
   }
 
   /** The screen; once the app has ended (and tmux with it), an error that says how it ended. */
-  #screenWhileRunning(awaited: string | RegExp) {
+  #screenWhileRunning(awaited: string | RegExp | ((screen: string) => boolean)) {
     try {
       return this.screen();
     } catch (error) {
