@@ -62,9 +62,8 @@ async function act(
         ? `unreadable (${session.problem})`
         : `${session.turns} turn${session.turns === 1 ? "" : "s"}`;
       // Names and problems come from a store, possibly a plug-in's: foreign text.
-      process.stdout.write(
-        terminalText(`${session.name}\t${turns}\t${session.updatedAt.toISOString()}`) + "\n",
-      );
+      const line = `${session.name}\t${turns}\t${session.updatedAt.toISOString()}`;
+      process.stdout.write(`${terminalText(line)}\n`);
     }
     return 0;
   }

@@ -69,7 +69,8 @@ export const HOSTILE_TEXTS: readonly HostileText[] = [
  * isolates and marks, zero-width and other invisible characters, and Unicode tags.
  */
 export const TERMINAL_FORBIDDEN =
-  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u034f\u061c\u115f\u1160\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufeff\uffa0\u{e0000}-\u{e007f}]/u;
+  // U+034F (combining grapheme joiner) stands apart: in a class it would join its neighbour.
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u115f\u1160\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufeff\uffa0\u{e0000}-\u{e007f}]|\u034f/u;
 
 /** HTML entities that decode to controls: a tool must not turn these into the real thing. */
 export const HOSTILE_ENTITIES: readonly HostileText[] = [
