@@ -58,45 +58,21 @@ export async function approveCall(
   if (approval === "never" || (approval === "auto" && !needsApproval)) return undefined;
   const { step, input } = call;
   const origin = tool.origin ? { origin: tool.origin } : {};
+  // What every approval event of this call says; each adds its decision.
+  const about = { type: "approval", step, tool: tool.name, input, ...origin } as const;
   if (!approve) {
-    emit({
-      type: "approval",
-      step,
-      tool: tool.name,
-      input,
-      ...origin,
-      decision: "declined",
-      asked: false,
-    });
+    emit({ ...about, decision: "declined", asked: false });
     return `${tool.name} needs the user's approval and there was no one to ask, so it did not run. Answer without it, or say what you would have done.`;
   }
   const request = { step, tool: tool.name, input, ...origin, needsApproval, signal };
   const decision = await untilAborted(approve(request), signal);
   if (decision.approved) {
     const always = decision.always ? { always: true as const } : {};
-    emit({
-      type: "approval",
-      step,
-      tool: tool.name,
-      input,
-      ...origin,
-      decision: "approved",
-      asked: true,
-      ...always,
-    });
+    emit({ ...about, decision: "approved", asked: true, ...always });
     return undefined;
   }
   const note = decision.note?.trim();
-  emit({
-    type: "approval",
-    step,
-    tool: tool.name,
-    input,
-    ...origin,
-    decision: "declined",
-    asked: true,
-    ...(note ? { note } : {}),
-  });
+  emit({ ...about, decision: "declined", asked: true, ...(note ? { note } : {}) });
   return declinedObservation(tool.name, note);
 }
 
