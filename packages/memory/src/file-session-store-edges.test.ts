@@ -38,20 +38,29 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-/** One store call in a child process: `limitBlocks` caps the size of files it writes. */
+/**
+ * One store call in a child process: `limitBlocks` caps the size of files it writes;
+ * `obeyModes` has it obey file modes even when it runs as root (which reads any file):
+ * the child keeps its user, so it still reaches a checkout under a private folder.
+ */
 function callInChild(
   directory: string,
   args: string[],
-  options: { limitBlocks?: number; uid?: number } = {},
+  options: { limitBlocks?: number; obeyModes?: boolean } = {},
 ) {
-  const node = [process.execPath, storeCall, directory, ...args].map(quote).join(" ");
+  const asRoot = options.obeyModes && process.getuid?.() === 0;
+  const command = [
+    ...(asRoot ? ["setpriv", "--bounding-set=-dac_override,-dac_read_search"] : []),
+    process.execPath,
+    storeCall,
+    directory,
+    ...args,
+  ];
+  const node = command.map(quote).join(" ");
   // `ulimit -f` counts 512-byte blocks in POSIX sh; past the limit a write is cut short,
   // then fails with EFBIG, as on a disk that fills up (Node ignores SIGXFSZ).
   const limit = options.limitBlocks === undefined ? "" : `ulimit -f ${options.limitBlocks}; `;
-  const output = execFileSync("sh", ["-c", `${limit}exec ${node}`], {
-    encoding: "utf8",
-    ...(options.uid === undefined ? {} : { uid: options.uid, gid: options.uid }),
-  });
+  const output = execFileSync("sh", ["-c", `${limit}exec ${node}`], { encoding: "utf8" });
   return JSON.parse(output) as { ok: boolean; code?: string; message?: string; value?: unknown };
 }
 const quote = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
@@ -145,15 +154,11 @@ describe("FileSessionStore at its edges", () => {
 
   it("lists a session it cannot read, marked, and deletes it", () => {
     const directory = freshDirectory();
-    chmodSync(directory, 0o777);
     const store = new FileSessionStore({ directory });
     writeFileSync(store.pathOf("secret"), serializeRecord(turn("q")));
     writeFileSync(store.pathOf("open"), serializeRecord(turn("q")));
     chmodSync(store.pathOf("secret"), 0o000);
-    chmodSync(store.pathOf("open"), 0o666);
-    // Root reads any file: the listing is done as an unprivileged user then.
-    const user = process.getuid?.() === 0 ? { uid: 65534 } : {};
-    const listed = callInChild(directory, ["list"], user);
+    const listed = callInChild(directory, ["list"], { obeyModes: true });
     expect(listed.ok).toBe(true);
     expect(
       (listed.value as Array<{ name: string; turns: number; problem?: string }>)
@@ -163,7 +168,9 @@ describe("FileSessionStore at its edges", () => {
       { name: "open", turns: 1, problem: undefined },
       { name: "secret", turns: 0, problem: "permission denied" },
     ]);
-    expect(callInChild(directory, ["clear", "secret"], user)).toMatchObject({ ok: true });
+    expect(callInChild(directory, ["clear", "secret"], { obeyModes: true })).toMatchObject({
+      ok: true,
+    });
     expect(existsSync(store.pathOf("secret"))).toBe(false);
   }, 30_000);
 
