@@ -37,7 +37,8 @@ Options:
                      google[:model] (Google's Gemini API; reads GEMINI_API_KEY or GOOGLE_API_KEY,
                      GOOGLE_GEMINI_BASE_URL, GEMINI_MODEL (default gemini-3.8-flash); the default
                      when only its key is set)
-                     script:<file.json> (replies in order, offline)
+                     script:<file.json> (offline: the model's replies in order, a JSON array of
+                     strings or {"text", "toolCalls", "delayMs"}: see "Script files" in the README)
                      llamacpp:<file.gguf | URL | hf:user/repo:quant> (a local model, in process;
                      downloads go to LANGCHAIN_MINI_HOME/models and are reused)
                      <module>:<model> (a plug-in: a provider package added with

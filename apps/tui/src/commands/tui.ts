@@ -26,6 +26,7 @@ export const TUI_USAGE = `Usage: langchain-mini [options]      the terminal UI (
 Options: the same as ask's (see: langchain-mini ask --help)
   --llm <spec>       openai[:model], anthropic[:model], google[:model], script:<file.json>,
                      llamacpp:<model>, <module>:<model>
+  --constrained      with llamacpp: decode only well-formed ReAct steps naming the tools given
   --tools <names>    comma-separated; default: every configured tool
   --mcp <file>       the tools of every MCP server in a JSON file (or LANGCHAIN_MINI_MCP)
   --max-steps <n>    steps (an LLM call and its tool call) before giving up; default ${DEFAULT_MAX_STEPS}
