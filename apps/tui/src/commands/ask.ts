@@ -58,7 +58,7 @@ Options:
   --approval <when>  which tool calls wait for your yes: auto (default: those of tools with
                      side effects, such as MCP tools not marked read-only), always, or never;
                      asked on the terminal; without one such calls are declined
-  --max-tokens <n>   output tokens per LLM call; default ${DEFAULT_MAX_TOKENS}
+  --max-tokens <n>   output tokens per LLM call; default ${DEFAULT_MAX_TOKENS} (a reply cut there is a warning)
   --session <name>   hold a conversation: follow-ups are rewritten into standalone questions
                      from the session's history, and each answered turn is stored
                      (in the store below)

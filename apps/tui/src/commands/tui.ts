@@ -32,7 +32,7 @@ Options: the same as ask's (see: langchain-mini ask --help)
   --max-steps <n>    steps (an LLM call and its tool call) before giving up; default ${DEFAULT_MAX_STEPS}
   --approval <when>  which tool calls wait for your yes: auto (default: those of tools with
                      side effects), always, or never
-  --max-tokens <n>   output tokens per LLM call; default ${DEFAULT_MAX_TOKENS}
+  --max-tokens <n>   output tokens per LLM call; default ${DEFAULT_MAX_TOKENS} (a reply cut there is a warning)
   --session <name>   keep the conversation in the store under a name, and continue it next
                      time (without it the conversation is kept in memory until you quit)
   --store <url>      where sessions live: a directory or file: (the default), memory:,
