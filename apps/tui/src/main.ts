@@ -16,12 +16,12 @@ handleStopSignals();
 const HELP = `langchain-mini: ask an LLM agent questions, with tools, in a ReAct loop.
 
 Usage:
-  langchain-mini [tui] [options]               the terminal UI, on a terminal (see: tui --help)
-  langchain-mini ask [options] <question...>   answer one question (see: ask --help)
+  langchain-mini [tui] [options]                the terminal UI, on a terminal (see: tui --help)
+  langchain-mini ask [options] <question...>    answer one question (see: ask --help)
   langchain-mini replay [options] <trace.jsonl> replay a recorded run (see: replay --help)
   langchain-mini sessions [list|show|delete]    stored conversations (see: sessions --help)
-  langchain-mini plugins [list|add|remove]      providers and tools to add (see: plugins --help)
-  langchain-mini --version`;
+  langchain-mini plugins [list|add|remove]      providers, tools and stores (see: plugins --help)
+  langchain-mini --version                      the version`;
 
 // Commands are imported on demand so that `ask` never loads what only another command needs.
 async function main(argv: readonly string[]): Promise<number> {

@@ -37,7 +37,8 @@ Options:
                      google[:model] (Google's Gemini API; reads GEMINI_API_KEY or GOOGLE_API_KEY,
                      GOOGLE_GEMINI_BASE_URL, GEMINI_MODEL (default gemini-3.8-flash); the default
                      when only its key is set)
-                     script:<file.json> (replies in order, offline)
+                     script:<file.json> (offline: the model's replies in order, a JSON array of
+                     strings or {"text", "toolCalls", "delayMs"}: see "Script files" in the README)
                      llamacpp:<file.gguf | URL | hf:user/repo:quant> (a local model, in process;
                      downloads go to LANGCHAIN_MINI_HOME/models and are reused)
                      <module>:<model> (a plug-in: a provider package added with
@@ -57,7 +58,7 @@ Options:
   --approval <when>  which tool calls wait for your yes: auto (default: those of tools with
                      side effects, such as MCP tools not marked read-only), always, or never;
                      asked on the terminal; without one such calls are declined
-  --max-tokens <n>   output tokens per LLM call; default ${DEFAULT_MAX_TOKENS}
+  --max-tokens <n>   output tokens per LLM call; default ${DEFAULT_MAX_TOKENS} (a reply cut there is a warning)
   --session <name>   hold a conversation: follow-ups are rewritten into standalone questions
                      from the session's history, and each answered turn is stored
                      (in the store below)

@@ -26,12 +26,13 @@ export const TUI_USAGE = `Usage: langchain-mini [options]      the terminal UI (
 Options: the same as ask's (see: langchain-mini ask --help)
   --llm <spec>       openai[:model], anthropic[:model], google[:model], script:<file.json>,
                      llamacpp:<model>, <module>:<model>
+  --constrained      with llamacpp: decode only well-formed ReAct steps naming the tools given
   --tools <names>    comma-separated; default: every configured tool
   --mcp <file>       the tools of every MCP server in a JSON file (or LANGCHAIN_MINI_MCP)
   --max-steps <n>    steps (an LLM call and its tool call) before giving up; default ${DEFAULT_MAX_STEPS}
   --approval <when>  which tool calls wait for your yes: auto (default: those of tools with
                      side effects), always, or never
-  --max-tokens <n>   output tokens per LLM call; default ${DEFAULT_MAX_TOKENS}
+  --max-tokens <n>   output tokens per LLM call; default ${DEFAULT_MAX_TOKENS} (a reply cut there is a warning)
   --session <name>   keep the conversation in the store under a name, and continue it next
                      time (without it the conversation is kept in memory until you quit)
   --store <url>      where sessions live: a directory or file: (the default), memory:,
