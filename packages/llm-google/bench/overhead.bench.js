@@ -31,7 +31,11 @@ const server = createServer((incoming, response) => {
 await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
 const baseURL = `http://127.0.0.1:${server.address().port}`;
 
-const client = new GoogleGenAI({ apiKey: "bench", vertexai: false, httpOptions: { baseUrl: baseURL } });
+const client = new GoogleGenAI({
+  apiKey: "bench",
+  vertexai: false,
+  httpOptions: { baseUrl: baseURL },
+});
 /** The loop a user of the SDK writes; any cancellable caller passes a signal. */
 async function bareSdk(signal) {
   const stream = await client.models.generateContentStream({
