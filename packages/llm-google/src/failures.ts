@@ -159,7 +159,10 @@ function isUnreadableStream(error: unknown) {
   );
 }
 
-/** The server's words: one line, short, terminal-safe, never with the key in them (a proxy may echo the request). */
+/**
+ * The server's words: one line, short, terminal-safe, never with the key in them (a
+ * proxy may echo the request).
+ */
 function clean(text: string, settings: GeminiSettings) {
   return serverLine(text, settings.keyName ? settings.apiKey : undefined);
 }

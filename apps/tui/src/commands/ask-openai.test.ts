@@ -137,6 +137,20 @@ describe("ask --llm openai against a local OpenAI-compatible server", () => {
     );
   });
 
+  it("reports a server asking to wait longer than a timer can as its failure, exit 1, at once", async () => {
+    fake = await startFakeOpenAi([
+      { status: 429, error: { message: "slow down" }, headers: { "retry-after": "99999999999" } },
+    ]);
+    const result = await runCli(["ask", "--tools", "calculator", "q"], {
+      env: { OPENAI_BASE_URL: fake.baseURL },
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr.split("\n")).toContain(
+      `Error: Rate limited by ${fake.baseURL} (429): wait a moment and try again, or check your plan's limits`,
+    );
+    expect(fake.requests).toHaveLength(1);
+  });
+
   it("refuses OPENAI_TIMEOUT_MS past what a timer can wait, in one line, exit 2", async () => {
     const result = await runCli(["ask", "--llm", "openai", "q"], {
       env: { OPENAI_BASE_URL: "http://127.0.0.1:9", OPENAI_TIMEOUT_MS: "2147483648" },
