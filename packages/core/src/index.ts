@@ -62,7 +62,7 @@ export {
 } from "./llm.js";
 export { LlmRunnable } from "./llm-runnable.js";
 export { makeDirectory } from "./make-directory.js";
-export { LONGEST_TIMER_MS, readMilliseconds } from "./milliseconds.js";
+export { checkMilliseconds, LONGEST_TIMER_MS, readMilliseconds } from "./milliseconds.js";
 export {
   cutAtObservation,
   EMPTY_FINAL_ANSWER,
@@ -102,12 +102,19 @@ export {
   type TokenRates,
 } from "./price.js";
 export { PromptTemplate } from "./prompt-template.js";
+export { connectionError } from "./provider-kit/connection-error.js";
 export {
   connectionFailureCode,
   isHostLookupFailure,
   isPermanentConnectionFailure,
   isTlsFailure,
 } from "./provider-kit/connection-failure.js";
+export {
+  describeURL,
+  type Endpoint,
+  firstSetting,
+  parseBaseURL,
+} from "./provider-kit/endpoint.js";
 export { IdleTimer } from "./provider-kit/idle-timer.js";
 export {
   afterRetries,
@@ -118,6 +125,12 @@ export {
   wait,
 } from "./provider-kit/retry-delay.js";
 export { SDK_LOGGER, type SdkLogger } from "./provider-kit/sdk-logger.js";
+export {
+  readServerText,
+  readTokenCount,
+  ServerDataError,
+} from "./provider-kit/server-data.js";
+export { LONGEST_SERVER_LINE, serverLine } from "./provider-kit/server-line.js";
 export { Agent, type AgentOptions, REACT_STOP } from "./react-agent.js";
 export { collect, generate, readLlm } from "./read-llm.js";
 export { readTextFile, TEXT_FILE_LIMIT, textFileProblem } from "./read-text-file.js";

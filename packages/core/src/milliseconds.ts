@@ -14,11 +14,25 @@ export function readMilliseconds(
   longest = LONGEST_TIMER_MS,
 ): number {
   if (value === undefined || value.trim() === "") return fallback;
-  const ms = Number(value);
-  if (!/^\s*\d+\s*$/.test(value) || !Number.isSafeInteger(ms) || ms < 1 || ms > longest) {
+  const ms = /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN;
+  return checkMilliseconds(name, ms, longest, `'${value}'`);
+}
+
+/**
+ * A duration given in code, such as the `timeoutMs` option: the same rule as
+ * `readMilliseconds`, so that no setting reaches a timer that would fire at once (Node
+ * runs a timer of 2^31 ms or more, NaN or a negative delay after 1 ms).
+ */
+export function checkMilliseconds(
+  name: string,
+  ms: number,
+  longest = LONGEST_TIMER_MS,
+  shown: string = String(ms),
+): number {
+  if (!Number.isSafeInteger(ms) || ms < 1 || ms > longest) {
     throw new LangchainMiniError(
       "config_invalid",
-      `${name} must be a whole number of milliseconds from 1 to ${longest}, got '${value}'`,
+      `${name} must be a whole number of milliseconds from 1 to ${longest}, got ${shown}`,
     );
   }
   return ms;

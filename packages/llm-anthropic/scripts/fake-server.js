@@ -32,5 +32,5 @@ const fake = await startFakeAnthropic(
   { port },
 );
 console.log(`Fake Messages API server listening; in another terminal:
-  ANTHROPIC_BASE_URL=${fake.baseURL} ANTHROPIC_API_KEY=fake ./dev start ask --llm anthropic:fake --tools calculator "what is the square root of 25?"
+  ANTHROPIC_BASE_URL=${fake.baseURL} ./dev start ask --llm anthropic:fake --tools calculator "what is the square root of 25?"
 Ctrl-C stops it.`);

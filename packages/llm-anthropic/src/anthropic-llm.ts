@@ -8,7 +8,9 @@ import {
   type LlmRequest,
   type ModelPrice,
   priceFor,
+  readServerText,
   SDK_LOGGER,
+  ServerDataError,
   StopSequenceCutter,
   wait,
 } from "@langchain-mini/core";
@@ -80,7 +82,7 @@ export class AnthropicLlm implements Llm {
           idle.reset();
           const text =
             event.type === "content_block_delta" && event.delta.type === "text_delta"
-              ? event.delta.text
+              ? readServerText(event.delta.text, "text_delta.text")
               : reply.take(event);
           if (!text) continue;
           const safe = cutter.push(continuation.push(text));
@@ -168,7 +170,9 @@ export class AnthropicLlm implements Llm {
     if (request.signal?.aborted) return abortError();
     if (idle.expired) return timeoutError(this.settings);
     if (isLangchainMiniError(error)) return error;
-    if (error instanceof SyntaxError) return malformedError(this.settings, error);
+    if (error instanceof SyntaxError || error instanceof ServerDataError) {
+      return malformedError(this.settings, error);
+    }
     return brokenStreamError(this.settings, error);
   }
 }

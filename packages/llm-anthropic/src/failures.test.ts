@@ -3,7 +3,7 @@ import { generate } from "@langchain-mini/core";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AnthropicLlm } from "./anthropic-llm.js";
 import { toLlmError } from "./failures.js";
-import { resolveSettings } from "./settings.js";
+import { type AnthropicOptions, resolveSettings } from "./settings.js";
 import { failureOf, KEY, llmFor } from "./test-support/fake-llm.js";
 import type { FakeReply } from "./testing/fake-anthropic-server.js";
 
@@ -22,7 +22,7 @@ const failures: Array<[string, FakeReply[], string, string]> = [
     "a rejected key (401)",
     [error(401, "authentication_error", `invalid x-api-key ${KEY}`)],
     "llm_auth",
-    "ANTHROPIC_API_KEY was rejected by HOST (401): check the key, or set ANTHROPIC_BASE_URL for another server",
+    "ANTHROPIC_API_KEY was rejected by HOST (401): check the key, and that ANTHROPIC_BASE_URL is the server it is for",
   ],
   [
     "a key without access (403)",
@@ -76,13 +76,37 @@ const failures: Array<[string, FakeReply[], string, string]> = [
     "529 overloaded every time",
     [error(529, "overloaded_error", "Overloaded")],
     "llm_server",
-    "HOST is overloaded (529) after 2 retries: try again in a few minutes, or try another model",
+    "HOST is overloaded (529) after 2 retries (Overloaded): try again in a few minutes, or try another model",
   ],
   [
-    "500 every time",
+    "500 every time, with the server's words",
     [error(500, "api_error", "Internal server error")],
     "llm_server",
-    "HOST failed with 500 after 2 retries: try again later",
+    "HOST failed with 500 after 2 retries (Internal server error): try again later",
+  ],
+  [
+    "a 502 whose words hold control sequences, line breaks and the key",
+    [error(502, "api_error", `Upstream \u001b]0;pwned\u0007failed\nfor ${KEY}\u009b2J`)],
+    "llm_server",
+    "HOST failed with 502 after 2 retries (Upstream failed for ***): try again later",
+  ],
+  [
+    "negative token counts",
+    [{ text: "Final Answer: 4", usage: { input_tokens: 10, output_tokens: -1 } }],
+    "llm_bad_response",
+    "HOST sent a malformed Messages API stream (usage.output_tokens is not a token count): check that ANTHROPIC_BASE_URL points at Anthropic's API or a compatible server",
+  ],
+  [
+    "token counts as strings",
+    [{ text: "Final Answer: 4", usage: { input_tokens: "10", output_tokens: 3 } }],
+    "llm_bad_response",
+    "HOST sent a malformed Messages API stream (usage.input_tokens is not a token count): check that ANTHROPIC_BASE_URL points at Anthropic's API or a compatible server",
+  ],
+  [
+    "text that is a number",
+    [{ text: "", content: 42 }],
+    "llm_bad_response",
+    "HOST sent a malformed Messages API stream (text_delta.text is not text): check that ANTHROPIC_BASE_URL points at Anthropic's API or a compatible server",
   ],
   [
     "a malformed event",
@@ -116,21 +140,21 @@ describe("failures, as the user reads them", () => {
     const failure = await failureOf(generate(llm, { prompt: "p" }));
     expect({ code: failure.code, message: failure.message }).toEqual({
       code,
-      message: message.replace("HOST", host),
+      message: message.replaceAll("HOST", host),
     });
     expect(failure.message).not.toContain(KEY);
   });
 
-  it("explains a base URL that ends in /v1, where the SDK's path goes wrong (404)", async () => {
+  it("explains a base URL whose path has no Messages API (404)", async () => {
     const { fake } = await llmFor([{ text: "x" }]);
-    const baseURL = `${fake.baseURL}/v1`;
-    const llm = new AnthropicLlm({ apiKey: KEY, baseURL, env: {} });
+    const baseURL = `${fake.baseURL}/wrong`;
+    const llm = new AnthropicLlm({ env: { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: baseURL } });
     const failure = await failureOf(generate(llm, { prompt: "p" }));
     expect({ code: failure.code, message: failure.message }).toEqual({
       code: "llm_not_found",
-      message: `${baseURL} has no Messages API (404 for /v1/messages): check ANTHROPIC_BASE_URL, which must not end in /v1`,
+      message: `${baseURL} has no Messages API (404 for ${baseURL}/v1/messages): check the path in ANTHROPIC_BASE_URL`,
     });
-    expect(fake.requests[0]?.path).toBe("/v1/v1/messages");
+    expect(fake.requests[0]?.path).toBe("/wrong/v1/messages");
   });
 
   it("retries 429 after the wait the server asks for, then succeeds", async () => {
@@ -167,7 +191,7 @@ describe("failures, as the user reads them", () => {
     const refuse = { ...error(500, "api_error", "boom"), headers: { "x-should-retry": "false" } };
     const { llm, fake, host } = await llmFor([refuse]);
     const failure = await failureOf(generate(llm, { prompt: "p" }));
-    expect(failure.message).toBe(`${host} failed with 500: try again later`);
+    expect(failure.message).toBe(`${host} failed with 500 (boom): try again later`);
     expect(fake.requests).toHaveLength(1);
     const once = await llmFor([error(529, "overloaded_error", "Overloaded")], { maxRetries: 0 });
     await failureOf(generate(once.llm, { prompt: "p" }));
@@ -184,7 +208,7 @@ describe("failures, as the user reads them", () => {
     });
   });
 
-  it("explains a host name that does not resolve", () => {
+  it("names the base URL setting the user set, and no setting when they set none", () => {
     // Built the way fetch and the SDK wrap a DNS failure: resolving a name is not offline.
     const dns = Object.assign(new Error("getaddrinfo ENOTFOUND api.example.invalid"), {
       code: "ENOTFOUND",
@@ -192,10 +216,36 @@ describe("failures, as the user reads them", () => {
     const failure = new Anthropic.APIConnectionError({
       cause: new TypeError("fetch failed", { cause: dns }),
     });
-    const settings = resolveSettings({ baseURL: "https://api.example.invalid", env: {} });
-    expect(toLlmError(failure, settings).message).toBe(
+    const explain = (options: AnthropicOptions) =>
+      toLlmError(failure, resolveSettings(options)).message;
+    expect(explain({ env: { ANTHROPIC_BASE_URL: "https://api.example.invalid" } })).toBe(
       "Cannot find the host of https://api.example.invalid (ENOTFOUND): check the name in ANTHROPIC_BASE_URL and your network",
     );
+    expect(explain({ baseURL: "https://api.example.invalid", env: {} })).toBe(
+      "Cannot find the host of https://api.example.invalid (ENOTFOUND): check the name in the baseURL option and your network",
+    );
+    // Only a key: Anthropic's own API, which nothing the user set can have got wrong.
+    const own = resolveSettings({ env: { ANTHROPIC_API_KEY: KEY } });
+    expect(toLlmError(failure, own).message).toBe(
+      "Cannot find the host api.anthropic.com (ENOTFOUND): check your network connection and DNS",
+    );
+    expect(toLlmError(new SyntaxError("Unexpected token '<'"), own).message).toBe(
+      "api.anthropic.com sent a reply that is not a Messages API stream: try again later",
+    );
+  });
+
+  it("says which key was refused: the variable, the option, or none at all", async () => {
+    const refuse = [error(401, "authentication_error", "x-api-key header is required")];
+    const fromCode = await llmFor(refuse, { apiKey: KEY });
+    expect((await failureOf(generate(fromCode.llm, { prompt: "p" }))).message).toBe(
+      `The API key was rejected by ${fromCode.host} (401): check the key, and that ANTHROPIC_BASE_URL is the server it is for`,
+    );
+    const keyless = await llmFor(refuse, { env: { ANTHROPIC_BASE_URL: fromCode.fake.baseURL } });
+    const failure = await failureOf(generate(keyless.llm, { prompt: "p" }));
+    expect({ code: failure.code, message: failure.message }).toEqual({
+      code: "llm_auth",
+      message: `${fromCode.host} wants an API key (401): set ANTHROPIC_API_KEY`,
+    });
   });
 
   it("keeps the SDK's own logging off the user's terminal, and stdout clean", async () => {

@@ -1,11 +1,11 @@
 import Anthropic from "@anthropic-ai/sdk";
 import {
   afterRetries,
-  connectionFailureCode,
-  isHostLookupFailure,
+  connectionError,
   isLangchainMiniError,
-  isTlsFailure,
   LangchainMiniError,
+  ServerDataError,
+  serverLine,
 } from "@langchain-mini/core";
 import type { AnthropicSettings } from "./settings.js";
 
@@ -13,7 +13,8 @@ type ApiError = InstanceType<typeof Anthropic.APIError>;
 
 /**
  * Turns whatever the SDK threw into a LangchainMiniError whose one-line message tells the
- * user what to do. The API key never appears: messages name the host and the model only.
+ * user what to do. The API key never appears: messages name the host and the model only,
+ * and a setting only when the user set it.
  */
 export function toLlmError(
   error: unknown,
@@ -21,7 +22,7 @@ export function toLlmError(
   retries = 0,
 ): LangchainMiniError {
   if (isLangchainMiniError(error)) return error;
-  const { host, model } = settings;
+  const { host, model, baseURLName } = settings;
   const retried = afterRetries(retries);
   const fail = (code: ConstructorParameters<typeof LangchainMiniError>[0], message: string) =>
     new LangchainMiniError(code, message, { cause: error });
@@ -30,16 +31,15 @@ export function toLlmError(
   if (error instanceof Anthropic.APIConnectionTimeoutError) return timeoutError(settings);
   if (error instanceof Anthropic.APIConnectionError) return connectionError(error, settings);
   if (!(error instanceof Anthropic.APIError) || error.status === undefined) {
-    if (error instanceof SyntaxError) return malformedError(settings, error);
+    if (error instanceof SyntaxError || error instanceof ServerDataError) {
+      return malformedError(settings, error);
+    }
     return brokenStreamError(settings, error);
   }
-  const said = serverMessage(error, settings.apiKey);
+  const said = serverMessage(error, settings);
   switch (error.status) {
     case 401:
-      return fail(
-        "llm_auth",
-        `ANTHROPIC_API_KEY was rejected by ${host} (401): check the key, or set ANTHROPIC_BASE_URL for another server`,
-      );
+      return fail("llm_auth", keyRefused(settings));
     case 403:
       return fail(
         "llm_auth",
@@ -54,7 +54,9 @@ export function toLlmError(
           )
         : fail(
             "llm_not_found",
-            `${host} has no Messages API (404 for /v1/messages): check ANTHROPIC_BASE_URL, which must not end in /v1`,
+            baseURLName
+              ? `${host} has no Messages API (404 for ${host}/v1/messages): check the path in ${baseURLName}`
+              : `${host} has no Messages API (404${said ? `: ${said}` : ""}): try again later`,
           );
     case 429:
       return fail(
@@ -64,15 +66,26 @@ export function toLlmError(
     case 529:
       return fail(
         "llm_server",
-        `${host} is overloaded (529)${retried}: try again in a few minutes, or try another model`,
+        `${host} is overloaded (529)${retried}${said ? ` (${said})` : ""}: try again in a few minutes, or try another model`,
       );
   }
-  if (error.status >= 500)
-    return fail("llm_server", `${host} failed with ${error.status}${retried}: try again later`);
+  if (error.status >= 500) {
+    return fail(
+      "llm_server",
+      `${host} failed with ${error.status}${retried}${said ? ` (${said})` : ""}: try again later`,
+    );
+  }
   const advice = /\btools?\b|tool_choice/i.test(said)
     ? ": use the text ReAct agent (--agent react) with this model"
     : "";
   return fail("llm_bad_request", `${host} refused the request (${error.status}): ${said}${advice}`);
+}
+
+/** A 401: the key given was wrong, or a server that needs one got none. */
+function keyRefused({ host, keyName, baseURLName }: AnthropicSettings) {
+  if (!keyName) return `${host} wants an API key (401): set ANTHROPIC_API_KEY`;
+  const where = baseURLName ? `, and that ${baseURLName} is the server it is for` : "";
+  return `${keyName} was rejected by ${host} (401): check the key${where}`;
 }
 
 export function timeoutError(settings: AnthropicSettings) {
@@ -87,7 +100,7 @@ export function brokenStreamError(settings: AnthropicSettings, cause?: unknown) 
   // An SSE `error` event says why; a dropped connection says nothing.
   const said =
     cause instanceof Anthropic.APIError && cause.status === undefined
-      ? `: ${serverMessage(cause, settings.apiKey)}`
+      ? `: ${serverMessage(cause, settings)}`
       : "";
   return new LangchainMiniError(
     "llm_stream_broken",
@@ -96,36 +109,27 @@ export function brokenStreamError(settings: AnthropicSettings, cause?: unknown) 
   );
 }
 
+/** A reply that is not a Messages API stream, or one with a field no such stream holds. */
 export function malformedError(settings: AnthropicSettings, cause?: unknown) {
-  return new LangchainMiniError(
-    "llm_bad_response",
-    `${settings.host} sent a reply that is not a Messages API stream: check that ANTHROPIC_BASE_URL points at Anthropic's API or a compatible server`,
-    { cause },
-  );
+  const { host, baseURLName } = settings;
+  const what =
+    cause instanceof ServerDataError
+      ? `a malformed Messages API stream (${cause.detail})`
+      : "a reply that is not a Messages API stream";
+  const advice = baseURLName
+    ? `check that ${baseURLName} points at Anthropic's API or a compatible server`
+    : "try again later";
+  return new LangchainMiniError("llm_bad_response", `${host} sent ${what}: ${advice}`, { cause });
 }
 
-function connectionError(error: unknown, settings: AnthropicSettings) {
-  const { host } = settings;
-  const code = connectionFailureCode(error);
-  const fail = (message: string) =>
-    new LangchainMiniError("llm_connection", message, { cause: error });
-  if (isHostLookupFailure(code))
-    return fail(
-      `Cannot find the host of ${host} (${code}): check the name in ANTHROPIC_BASE_URL and your network`,
-    );
-  if (isTlsFailure(code))
-    return fail(
-      `Secure connection to ${host} failed (${code}): use http:// in ANTHROPIC_BASE_URL for a server without TLS, or trust its certificate with NODE_EXTRA_CA_CERTS`,
-    );
-  return fail(
-    `Cannot connect to ${host}${code ? ` (${code})` : ""}: check that the server is running and ANTHROPIC_BASE_URL is right`,
-  );
-}
-
-/** The server's own words and error type, one short line, never with the key in them. */
-export function serverMessage(error: ApiError, apiKey: string) {
-  const text = error.apiMessage ?? error.message;
-  const type = error.type && error.status === undefined ? ` (${error.type})` : "";
-  const line = `${text.replace(/\s+/g, " ").trim().slice(0, 300)}${type}`;
-  return apiKey ? line.replaceAll(apiKey, "***") : line;
+/** The server's own words and error type: one line, short, terminal-safe, never with the key. */
+export function serverMessage(error: ApiError, settings: AnthropicSettings) {
+  // Without a JSON body the SDK's message is the status, then the body as text.
+  const text =
+    typeof error.apiMessage === "string"
+      ? error.apiMessage
+      : error.message.replace(`${error.status} `, "").replace(/^status code \(no body\)$/, "");
+  const type =
+    error.type && error.status === undefined ? ` (${serverLine(String(error.type))})` : "";
+  return `${serverLine(text, settings.keyName ? settings.apiKey : undefined)}${type}`;
 }

@@ -1,5 +1,11 @@
 import type Anthropic from "@anthropic-ai/sdk";
-import type { FinishReason, TokenUsage, ToolCall } from "@langchain-mini/core";
+import {
+  type FinishReason,
+  readServerText,
+  readTokenCount,
+  type TokenUsage,
+  type ToolCall,
+} from "@langchain-mini/core";
 import type { ThinkingBlock } from "./thinking.js";
 
 type StreamEvent = Anthropic.Messages.RawMessageStreamEvent;
@@ -33,7 +39,7 @@ export class ReplyState {
     switch (event.type) {
       case "message_start":
         this.started = true;
-        this.#addUsage(event.message.usage);
+        this.#addUsage(event.message?.usage);
         return "";
       case "content_block_start":
         return this.#open(event.index, event.content_block);
@@ -122,7 +128,7 @@ export class ReplyState {
       text,
       signature: String(block.signature ?? ""),
     });
-    return block.type === "text" && typeof block.text === "string" ? block.text : "";
+    return block.type === "text" ? (readServerText(block.text, "content_block.text") ?? "") : "";
   }
 
   #extend(index: number, delta: Anthropic.Messages.RawContentBlockDelta) {
@@ -144,10 +150,13 @@ export class ReplyState {
     if (!wire) return;
     const usage = this.#usage ?? { input: 0, output: 0, read: 0, written: 0 };
     // Each report is cumulative: a field that is present replaces the earlier value.
-    usage.input = wire.input_tokens ?? usage.input;
-    usage.output = wire.output_tokens ?? usage.output;
-    usage.read = wire.cache_read_input_tokens ?? usage.read;
-    usage.written = wire.cache_creation_input_tokens ?? usage.written;
+    usage.input = readTokenCount(wire.input_tokens, "usage.input_tokens") ?? usage.input;
+    usage.output = readTokenCount(wire.output_tokens, "usage.output_tokens") ?? usage.output;
+    usage.read =
+      readTokenCount(wire.cache_read_input_tokens, "usage.cache_read_input_tokens") ?? usage.read;
+    usage.written =
+      readTokenCount(wire.cache_creation_input_tokens, "usage.cache_creation_input_tokens") ??
+      usage.written;
     this.#usage = usage;
   }
 }

@@ -56,15 +56,48 @@ describe("configuration", () => {
   });
 
   it("says what to set when the key is missing, before the SDK looks for other credentials", async () => {
-    const missing =
-      "ANTHROPIC_API_KEY is not set: set it in the environment or .env (create a key at console.anthropic.com), or set ANTHROPIC_BASE_URL for a compatible server that needs none";
-    expect(() => resolveSettings({ env: {} })).toThrow(missing);
-    await expect(createLlm({ model: undefined, env: {} })).rejects.toThrow(missing);
-    expect(availability({})).toEqual({ available: false, reason: missing });
+    expect(() => resolveSettings({ env: {} })).toThrow(
+      "ANTHROPIC_API_KEY is not set: set the environment variable or pass apiKey (create a key at console.anthropic.com); a compatible server may need none (set ANTHROPIC_BASE_URL or pass baseURL)",
+    );
+    // Hosts configure plug-ins through the environment alone.
+    const forHosts =
+      "ANTHROPIC_API_KEY is not set: set it in the environment (create a key at console.anthropic.com), or set ANTHROPIC_BASE_URL for a compatible server that needs none";
+    await expect(createLlm({ model: undefined, env: {} })).rejects.toThrow(forHosts);
+    expect(availability({})).toEqual({ available: false, reason: forHosts });
     expect(availability({ ANTHROPIC_API_KEY: KEY })).toEqual({ available: true });
     expect(availability({ ANTHROPIC_BASE_URL: "http://localhost:4000" })).toEqual({
       available: true,
     });
+    // Anthropic's own API always wants a key.
+    expect(availability({ ANTHROPIC_BASE_URL: "https://api.anthropic.com/v1" }).available).toBe(
+      false,
+    );
+    expect(() =>
+      resolveSettings({ env: { ANTHROPIC_BASE_URL: "https://api.anthropic.com" } }),
+    ).toThrow(/^ANTHROPIC_API_KEY is not set/);
+  });
+
+  it("takes a base URL with or without the API's /v1, keeping any other path", () => {
+    const settings = (value: string) => resolveSettings({ env: { ANTHROPIC_BASE_URL: value } });
+    for (const value of [
+      "http://localhost:4000",
+      "http://localhost:4000/",
+      "http://localhost:4000/v1",
+      "http://localhost:4000/v1/",
+    ]) {
+      expect(settings(value), value).toMatchObject({
+        baseURL: "http://localhost:4000/",
+        host: "http://localhost:4000",
+        keyName: undefined,
+        baseURLName: "ANTHROPIC_BASE_URL",
+      });
+    }
+    expect(settings("https://gateway.example/anthropic/v1").baseURL).toBe(
+      "https://gateway.example/anthropic",
+    );
+    expect(settings("https://gateway.example/v1beta").baseURL).toBe(
+      "https://gateway.example/v1beta",
+    );
   });
 
   it("says what is wrong with a base URL or a timeout, never showing the key", () => {
@@ -78,6 +111,12 @@ describe("configuration", () => {
       resolveSettings({ env: { ANTHROPIC_API_KEY: KEY, ANTHROPIC_TIMEOUT_MS: "soon" } }),
     ).toThrow(
       "ANTHROPIC_TIMEOUT_MS must be a whole number of milliseconds from 1 to 2147483647, got 'soon'",
+    );
+    expect(() =>
+      resolveSettings({ env: { ANTHROPIC_API_KEY: KEY, ANTHROPIC_TIMEOUT_MS: "99999999999" } }),
+    ).toThrow("ANTHROPIC_TIMEOUT_MS must be a whole number of milliseconds from 1 to 2147483647");
+    expect(() => new AnthropicLlm({ apiKey: KEY, timeoutMs: 3e9, env: {} })).toThrow(
+      "timeoutMs must be a whole number of milliseconds from 1 to 2147483647, got 3000000000",
     );
   });
 

@@ -1,4 +1,13 @@
-import { checkApiKey, LangchainMiniError, readMilliseconds } from "@langchain-mini/core";
+import {
+  checkApiKey,
+  checkMilliseconds,
+  describeURL,
+  type Endpoint,
+  firstSetting,
+  LangchainMiniError,
+  parseBaseURL,
+  readMilliseconds,
+} from "@langchain-mini/core";
 
 /**
  * Claude Haiku 5.5: the current Haiku, the cheapest and fastest current Claude model, and
@@ -9,14 +18,18 @@ export const DEFAULT_MODEL = "claude-haiku-5-5";
 export const DEFAULT_TIMEOUT_MS = 60_000;
 /** The Messages API requires max_tokens; every current model accepts this many. */
 export const DEFAULT_MAX_TOKENS = 8_192;
-const DEFAULT_BASE_URL = "https://api.anthropic.com";
+export const DEFAULT_BASE_URL = "https://api.anthropic.com";
+const OWN_HOST = "api.anthropic.com";
 const LOG_LEVELS = ["off", "error", "warn", "info", "debug"] as const;
 type LogLevel = (typeof LOG_LEVELS)[number];
 
 export interface AnthropicOptions {
-  /** Default: ANTHROPIC_API_KEY. */
+  /** Default: ANTHROPIC_API_KEY. A server other than Anthropic's needs none unless it says so. */
   readonly apiKey?: string;
-  /** Default: ANTHROPIC_BASE_URL, else Anthropic's API. The SDK appends /v1/messages. */
+  /**
+   * Default: ANTHROPIC_BASE_URL, else Anthropic's API. With or without a trailing `/v1`:
+   * the SDK appends /v1/messages to what is left.
+   */
   readonly baseURL?: string;
   /** Default: ANTHROPIC_MODEL, else claude-haiku-5-5. */
   readonly model?: string;
@@ -34,8 +47,12 @@ export interface AnthropicOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
-export interface AnthropicSettings {
+export interface AnthropicSettings extends Endpoint {
+  /** What is sent: a placeholder when no key was given (the SDK insists on one). */
   readonly apiKey: string;
+  /** Where the key came from (ANTHROPIC_API_KEY or "The API key"); undefined: none was given. */
+  readonly keyName: string | undefined;
+  /** Without `/v1`: the SDK adds /v1/messages. */
   readonly baseURL: string;
   readonly model: string;
   readonly timeoutMs: number;
@@ -45,45 +62,67 @@ export interface AnthropicSettings {
   readonly promptCaching: boolean;
   /** The SDK's own logging: off unless ANTHROPIC_LOG asks, and then on stderr. */
   readonly logLevel: LogLevel;
-  /** Where requests go, without credentials: named in error messages. */
-  readonly host: string;
 }
 
+/** For code that constructs the LLM, which can pass options. */
 export const MISSING_KEY =
-  "ANTHROPIC_API_KEY is not set: set it in the environment or .env (create a key at console.anthropic.com), or set ANTHROPIC_BASE_URL for a compatible server that needs none";
+  "ANTHROPIC_API_KEY is not set: set the environment variable or pass apiKey (create a key at console.anthropic.com); a compatible server may need none (set ANTHROPIC_BASE_URL or pass baseURL)";
+/** For hosts, which configure it through the environment alone. */
+export const MISSING_KEY_VARIABLE =
+  "ANTHROPIC_API_KEY is not set: set it in the environment (create a key at console.anthropic.com), or set ANTHROPIC_BASE_URL for a compatible server that needs none";
+
+/** Whether a base URL setting moves requests to a server that may need no key. */
+export function awayFromOwnApi(baseURL: string | undefined): boolean {
+  const value = baseURL?.trim();
+  if (!value) return false;
+  // A value that is no URL counts as set: making the LLM then says what is wrong with it.
+  return URL.parse(value)?.host !== OWN_HOST;
+}
 
 /** Options in code win over the environment. */
 export function resolveSettings(options: AnthropicOptions = {}): AnthropicSettings {
   const env = options.env ?? process.env;
-  const baseURL = options.baseURL ?? (env.ANTHROPIC_BASE_URL || undefined);
-  const apiKey = options.apiKey ?? (env.ANTHROPIC_API_KEY || undefined);
+  const base = firstSetting([
+    ["the baseURL option", options.baseURL],
+    ["ANTHROPIC_BASE_URL", env.ANTHROPIC_BASE_URL],
+  ]);
+  const key = firstSetting([
+    ["The API key", options.apiKey],
+    ["ANTHROPIC_API_KEY", env.ANTHROPIC_API_KEY],
+  ]);
+  const url = base ? withoutVersionPath(parseBaseURL(base.name, base.value, EXAMPLE)) : undefined;
+  const ownApi = !awayFromOwnApi(url?.href);
   // Checked here: without a key the SDK would look for credential files and profiles.
-  if (!apiKey && !baseURL) throw new LangchainMiniError("config_invalid", MISSING_KEY);
+  if (!key && ownApi) throw new LangchainMiniError("config_invalid", MISSING_KEY);
   return {
     // A compatible local server may ignore the key; the SDK still needs one.
-    apiKey: apiKey === undefined ? "not-needed" : checkApiKey("ANTHROPIC_API_KEY", apiKey),
-    baseURL: baseURL ?? DEFAULT_BASE_URL,
-    model: options.model || env.ANTHROPIC_MODEL || DEFAULT_MODEL,
+    apiKey: key ? checkApiKey(key.name, key.value) : "not-needed",
+    keyName: key?.name,
+    baseURL: url?.href ?? DEFAULT_BASE_URL,
+    baseURLName: ownApi ? undefined : base?.name,
+    host: url && !ownApi ? describeURL(url) : OWN_HOST,
+    model: options.model || env.ANTHROPIC_MODEL?.trim() || DEFAULT_MODEL,
     timeoutMs:
-      options.timeoutMs ??
-      readMilliseconds("ANTHROPIC_TIMEOUT_MS", env.ANTHROPIC_TIMEOUT_MS, DEFAULT_TIMEOUT_MS),
+      options.timeoutMs === undefined
+        ? readMilliseconds("ANTHROPIC_TIMEOUT_MS", env.ANTHROPIC_TIMEOUT_MS, DEFAULT_TIMEOUT_MS)
+        : checkMilliseconds("timeoutMs", options.timeoutMs),
     maxRetries: options.maxRetries ?? 2,
     retryDelayMs: options.retryDelayMs ?? 500,
     maxTokens: options.maxTokens ?? DEFAULT_MAX_TOKENS,
     promptCaching: options.promptCaching ?? true,
     logLevel: LOG_LEVELS.find((level) => level === env.ANTHROPIC_LOG) ?? "off",
-    host: describeHost(baseURL),
   };
 }
 
-function describeHost(baseURL: string | undefined) {
-  if (!baseURL) return "api.anthropic.com";
-  const url = URL.parse(baseURL);
-  if (!url || (url.protocol !== "http:" && url.protocol !== "https:")) {
-    throw new LangchainMiniError(
-      "config_invalid",
-      `ANTHROPIC_BASE_URL is not an http(s) URL: '${baseURL}' (e.g. https://api.anthropic.com)`,
-    );
-  }
-  return `${url.protocol}//${url.host}${url.pathname.replace(/\/$/, "")}`;
+const EXAMPLE = "https://api.anthropic.com";
+
+/**
+ * The SDK appends `/v1/messages`: a base URL copied with the API's `/v1` on its end
+ * (as other clients take it) would be asked for /v1/v1/messages, which no server has.
+ */
+function withoutVersionPath(url: URL): URL {
+  if (!/\/v1\/?$/.test(url.pathname)) return url;
+  const bare = new URL(url.href);
+  bare.pathname = url.pathname.replace(/\/v1\/?$/, "") || "/";
+  return bare;
 }

@@ -15,7 +15,7 @@ const fake = await startFakeGemini([{ text: "tok ".repeat(tokens), chunkSize: 4 
   apiKey: "bench",
 });
 const recorded = await (
-  await fetch(`${fake.baseUrl}/v1/models/${model}:streamGenerateContent?alt=sse`, {
+  await fetch(`${fake.baseURL}/v1/models/${model}:streamGenerateContent?alt=sse`, {
     method: "POST",
     headers: { "x-goog-api-key": "bench" },
     body: JSON.stringify({ contents: [{ role: "user", parts: [{ text: request.prompt }] }] }),
@@ -29,9 +29,13 @@ const server = createServer((incoming, response) => {
   });
 });
 await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-const baseUrl = `http://127.0.0.1:${server.address().port}`;
+const baseURL = `http://127.0.0.1:${server.address().port}`;
 
-const client = new GoogleGenAI({ apiKey: "bench", vertexai: false, httpOptions: { baseUrl } });
+const client = new GoogleGenAI({
+  apiKey: "bench",
+  vertexai: false,
+  httpOptions: { baseUrl: baseURL },
+});
 /** The loop a user of the SDK writes; any cancellable caller passes a signal. */
 async function bareSdk(signal) {
   const stream = await client.models.generateContentStream({
@@ -44,7 +48,7 @@ async function bareSdk(signal) {
   return received;
 }
 
-const llm = new GeminiLlm({ apiKey: "bench", baseUrl, model, env: {} });
+const llm = new GeminiLlm({ apiKey: "bench", baseURL, model, env: {} });
 async function provider() {
   let received = "";
   const signal = new AbortController().signal;

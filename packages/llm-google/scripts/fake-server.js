@@ -25,5 +25,5 @@ const fake = await startFakeGemini(
   { port },
 );
 console.log(`Fake Gemini API server listening; in another terminal:
-  GEMINI_API_KEY=any GOOGLE_GEMINI_BASE_URL=${fake.baseUrl} ./dev start ask --llm google --tools calculator "what is the square root of 25?"
+  GEMINI_BASE_URL=${fake.baseURL} ./dev start ask --llm google --tools calculator "what is the square root of 25?"
 Ctrl-C stops it.`);

@@ -5,7 +5,7 @@ export interface ApiErrorBody {
   readonly httpStatus: number;
   /** The google.rpc status name, e.g. INVALID_ARGUMENT, RESOURCE_EXHAUSTED. */
   readonly status: string;
-  /** The server's words, one line (not yet cleaned of secrets). */
+  /** The server's words as sent: core's serverLine makes them fit to show. */
   readonly message: string;
   /** The ErrorInfo reason, e.g. API_KEY_INVALID. */
   readonly reason: string;
@@ -46,7 +46,7 @@ export function readApiError(error: InstanceType<typeof ApiError>): ApiErrorBody
   return {
     httpStatus: error.status,
     status: typeof body.status === "string" ? body.status : "",
-    message: oneLine(typeof body.message === "string" ? body.message : error.message),
+    message: typeof body.message === "string" ? body.message : error.message,
     reason: String(ofType("ErrorInfo")[0]?.reason ?? ""),
     retryDelayMs: durationMs(ofType("RetryInfo")[0]?.retryDelay),
     quotaIds: violations.map((violation) => String(violation.quotaId ?? "")),
@@ -58,9 +58,4 @@ function durationMs(value: unknown): number | undefined {
   if (typeof value !== "string") return undefined;
   const match = /^(\d+(?:\.\d+)?)s$/.exec(value.trim());
   return match ? Number(match[1]) * 1000 : undefined;
-}
-
-function oneLine(text: string) {
-  const line = text.replace(/\s+/g, " ").trim();
-  return line.length > 300 ? `${line.slice(0, 299)}…` : line;
 }

@@ -1,6 +1,8 @@
 import { generate } from "@langchain-mini/core";
 import { describe, expect, it } from "vitest";
+import { toLlmError } from "./failures.js";
 import { GeminiLlm } from "./gemini-llm.js";
+import { resolveSettings } from "./settings.js";
 import { failureOf, KEY, llmFor } from "./test-support/fake-llm.js";
 import type { FakeReply } from "./testing/fake-gemini-server.js";
 
@@ -116,19 +118,51 @@ const failures: Array<[string, FakeReply[], string, string]> = [
     "a malformed event",
     [{ malformed: true }],
     "llm_bad_response",
-    "HOST sent a reply that is not a Gemini API stream: check GOOGLE_GEMINI_BASE_URL",
+    "HOST sent a reply that is not a Gemini API stream: check that GOOGLE_GEMINI_BASE_URL points at the Gemini API or a compatible server",
   ],
   [
     "a web page instead of an API",
     [{ raw: "<html><body>Welcome</body></html>", contentType: "text/html" }],
     "llm_bad_response",
-    "HOST sent a reply that is not a Gemini API stream: check GOOGLE_GEMINI_BASE_URL",
+    "HOST sent a reply that is not a Gemini API stream: check that GOOGLE_GEMINI_BASE_URL points at the Gemini API or a compatible server",
   ],
   [
     "some other JSON events",
     [{ raw: 'data: {"hello":"world"}\r\n\r\n', contentType: "text/event-stream" }],
     "llm_bad_response",
-    "HOST sent a reply that is not a Gemini API stream: check GOOGLE_GEMINI_BASE_URL",
+    "HOST sent a reply that is not a Gemini API stream: check that GOOGLE_GEMINI_BASE_URL points at the Gemini API or a compatible server",
+  ],
+  [
+    "a 502 whose words hold control sequences, line breaks and the key",
+    [
+      {
+        status: 502,
+        error: {
+          message: `Upstream \u001b[2J\u001b[Hfailed\r\nfor ${KEY} \u202eevil\u202c`,
+          status: "UNAVAILABLE",
+        },
+      },
+    ],
+    "llm_server",
+    "HOST failed with 502 after 2 retries (Upstream failed for *** evil): try again later",
+  ],
+  [
+    "negative token counts",
+    [{ text: "Final Answer: 4", usage: { promptTokenCount: -3, candidatesTokenCount: 2 } }],
+    "llm_bad_response",
+    "HOST sent a malformed Gemini API stream (usageMetadata.promptTokenCount is not a token count): BAD_RESPONSE",
+  ],
+  [
+    "token counts as strings",
+    [{ text: "Final Answer: 4", usage: { promptTokenCount: 3, thoughtsTokenCount: "2" } }],
+    "llm_bad_response",
+    "HOST sent a malformed Gemini API stream (usageMetadata.thoughtsTokenCount is not a token count): BAD_RESPONSE",
+  ],
+  [
+    "text that is a number",
+    [{ text: "Final Answer: 4", content: 42 }],
+    "llm_bad_response",
+    "HOST sent a malformed Gemini API stream (part.text is not text): BAD_RESPONSE",
   ],
   [
     "a disconnect mid-stream",
@@ -150,7 +184,12 @@ describe("failures, as the user reads them", () => {
     const failure = await failureOf(generate(llm, { prompt: "p" }));
     expect({ code: failure.code, message: failure.message }).toEqual({
       code,
-      message: message.replace("HOST", host),
+      message: message
+        .replaceAll("HOST", host)
+        .replace(
+          "BAD_RESPONSE",
+          "check that GOOGLE_GEMINI_BASE_URL points at the Gemini API or a compatible server",
+        ),
     });
     expect(failure.message).not.toContain(KEY);
   });
@@ -159,31 +198,38 @@ describe("failures, as the user reads them", () => {
     const { fake } = await llmFor([{ text: "x" }]);
     const env = {
       GEMINI_API_KEY: "AIzaSy-wrong-key-0987654321",
-      GOOGLE_GEMINI_BASE_URL: fake.baseUrl,
+      GOOGLE_GEMINI_BASE_URL: fake.baseURL,
     };
     const failure = await failureOf(generate(new GeminiLlm({ env }), { prompt: "p" }));
     expect({ code: failure.code, message: failure.message }).toEqual({
       code: "llm_auth",
-      message: `GEMINI_API_KEY was rejected by ${fake.baseUrl} (400 API_KEY_INVALID): check the key, or set GOOGLE_GEMINI_BASE_URL for another server`,
+      message: `GEMINI_API_KEY was rejected by ${fake.baseURL} (400 API_KEY_INVALID): check the key, and that GOOGLE_GEMINI_BASE_URL is the server it is for`,
     });
     expect(failure.message).not.toContain("wrong-key");
     const google = { ...env, GOOGLE_API_KEY: "AIzaSy-other-wrong-key" };
     const other = await failureOf(generate(new GeminiLlm({ env: google }), { prompt: "p" }));
     expect(other.message).toMatch(/^GOOGLE_API_KEY was rejected/);
+    const keyless = await failureOf(
+      generate(new GeminiLlm({ env: { GOOGLE_GEMINI_BASE_URL: fake.baseURL } }), { prompt: "p" }),
+    );
+    expect(keyless.message).toBe(
+      `${fake.baseURL} wants an API key (400 API_KEY_INVALID): set GEMINI_API_KEY`,
+    );
     expect(fake.requests.map((request) => request.apiKey)).toEqual([
       "AIzaSy-wrong-key-0987654321",
       "AIzaSy-other-wrong-key",
+      "not-needed",
     ]);
   });
 
   it("explains a base URL that is not the Gemini API (404 page)", async () => {
     const { fake } = await llmFor([{ text: "x" }]);
-    const baseUrl = `${fake.baseUrl}/wrong`;
-    const llm = new GeminiLlm({ apiKey: KEY, baseUrl, env: {} });
+    const baseURL = `${fake.baseURL}/wrong`;
+    const llm = new GeminiLlm({ env: { GEMINI_API_KEY: KEY, GEMINI_BASE_URL: baseURL } });
     const failure = await failureOf(generate(llm, { prompt: "p" }));
     expect({ code: failure.code, message: failure.message }).toEqual({
       code: "llm_not_found",
-      message: `${baseUrl} has no Gemini API (404): check GOOGLE_GEMINI_BASE_URL (the SDK adds /<version>/models/… to it)`,
+      message: `${baseURL} has no Gemini API (404 for ${baseURL}/v1/models/gemini-3.8-flash): check the path in GEMINI_BASE_URL`,
     });
   });
 
@@ -243,18 +289,33 @@ describe("failures, as the user reads them", () => {
     const failure = await failureOf(generate(llm, { prompt: "p" }));
     expect({ code: failure.code, message: failure.message }).toEqual({
       code: "llm_connection",
-      message: `Cannot connect to ${host} (ECONNREFUSED): check your network, and that GOOGLE_GEMINI_BASE_URL is right`,
+      message: `Cannot connect to ${host} (ECONNREFUSED): check that the server is running and GOOGLE_GEMINI_BASE_URL is right`,
     });
   });
 
   it("explains https:// to a server that speaks plain http", async () => {
     const { fake } = await llmFor([{ text: "x" }]);
-    const baseUrl = fake.baseUrl.replace("http:", "https:");
-    const llm = new GeminiLlm({ apiKey: KEY, baseUrl, env: {} });
+    const baseURL = fake.baseURL.replace("http:", "https:");
+    const llm = new GeminiLlm({ apiKey: KEY, baseURL, env: {} });
     const failure = await failureOf(generate(llm, { prompt: "p" }));
     expect({ code: failure.code, message: failure.message }).toEqual({
       code: "llm_connection",
-      message: `Secure connection to ${baseUrl} failed (ERR_SSL_WRONG_VERSION_NUMBER): use http:// in GOOGLE_GEMINI_BASE_URL for a server without TLS, or trust its certificate with NODE_EXTRA_CA_CERTS`,
+      message: `Secure connection to ${baseURL} failed (ERR_SSL_WRONG_VERSION_NUMBER): use http:// in the baseURL option for a server without TLS, or trust its certificate with NODE_EXTRA_CA_CERTS`,
     });
+  });
+
+  it("speaks of the network, not of a setting, when the user set no base URL", () => {
+    const settings = resolveSettings({ env: { GEMINI_API_KEY: KEY } });
+    const dns = Object.assign(new Error("getaddrinfo ENOTFOUND"), { code: "ENOTFOUND" });
+    const lookup = new TypeError("fetch failed", { cause: dns });
+    expect(toLlmError(lookup, settings).message).toBe(
+      "Cannot find the host generativelanguage.googleapis.com (ENOTFOUND): check your network connection and DNS",
+    );
+    expect(toLlmError(new Error("socket hang up"), settings).message).toBe(
+      "The request to generativelanguage.googleapis.com failed (socket hang up): check your network",
+    );
+    expect(toLlmError(new SyntaxError("Unexpected token"), settings).message).toBe(
+      "generativelanguage.googleapis.com sent a reply that is not a Gemini API stream: try again later",
+    );
   });
 });

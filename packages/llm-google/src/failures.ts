@@ -2,19 +2,21 @@ import { ApiError } from "@google/genai";
 import {
   abortError,
   afterRetries,
+  connectionError,
   connectionFailureCode,
-  isHostLookupFailure,
   isLangchainMiniError,
-  isTlsFailure,
   LangchainMiniError,
+  ServerDataError,
+  serverLine,
 } from "@langchain-mini/core";
 import { type ApiErrorBody, readApiError } from "./api-error-body.js";
-import type { GeminiSettings } from "./settings.js";
+import { type GeminiSettings, sdkApiVersion } from "./settings.js";
 
 /**
  * Turns whatever the SDK threw before a reply started into a LangchainMiniError whose
  * message tells the user what to do. The API key never appears: messages name the host,
- * the model and the variable the key came from.
+ * the model and the variable the key came from, and a base URL setting only when the
+ * user set one.
  */
 export function toLlmError(
   error: unknown,
@@ -24,14 +26,19 @@ export function toLlmError(
   if (isLangchainMiniError(error)) return error;
   if (error instanceof ApiError) return apiFailure(readApiError(error), settings, retries, error);
   if (isAbort(error)) return abortError();
-  if (error instanceof SyntaxError || isUnreadableStream(error)) {
+  if (
+    error instanceof SyntaxError ||
+    error instanceof ServerDataError ||
+    isUnreadableStream(error)
+  ) {
     return malformedError(settings, error);
   }
   if (connectionFailureCode(error)) return connectionError(error, settings);
   const message = error instanceof Error ? error.message : String(error);
+  const where = settings.baseURLName ? ` and ${settings.baseURLName}` : "";
   return new LangchainMiniError(
     "llm_connection",
-    `The request to ${settings.host} failed (${clean(message, settings)}): check your network and GOOGLE_GEMINI_BASE_URL`,
+    `The request to ${settings.host} failed (${clean(message, settings)}): check your network${where}`,
     { cause: error },
   );
 }
@@ -42,7 +49,7 @@ function apiFailure(
   retries: number,
   cause: unknown,
 ): LangchainMiniError {
-  const { host, model, keyName } = settings;
+  const { host, model, keyName, baseURLName } = settings;
   const { httpStatus } = body;
   const said = clean(body.message, settings);
   const retried = afterRetries(retries);
@@ -50,9 +57,13 @@ function apiFailure(
     new LangchainMiniError(code, message, { cause });
   // Gemini rejects a wrong or expired key with a 400, not a 401.
   if (httpStatus === 401 || body.reason === "API_KEY_INVALID") {
+    const status = `${httpStatus}${body.reason ? ` ${body.reason}` : ""}`;
+    if (!keyName)
+      return fail("llm_auth", `${host} wants an API key (${status}): set GEMINI_API_KEY`);
+    const where = baseURLName ? `, and that ${baseURLName} is the server it is for` : "";
     return fail(
       "llm_auth",
-      `${keyName} was rejected by ${host} (${httpStatus}${body.reason ? ` ${body.reason}` : ""}): check the key, or set GOOGLE_GEMINI_BASE_URL for another server`,
+      `${keyName} was rejected by ${host} (${status}): check the key${where}`,
     );
   }
   if (httpStatus === 403) {
@@ -67,7 +78,9 @@ function apiFailure(
       // The API says NOT_FOUND about a model; anything else answering 404 is a wrong URL.
       body.status === "NOT_FOUND"
         ? `Model '${model}' was not found at ${host} (404): check GEMINI_MODEL or --llm google:<model>`
-        : `${host} has no Gemini API (404): check GOOGLE_GEMINI_BASE_URL (the SDK adds /<version>/models/… to it)`,
+        : baseURLName
+          ? `${host} has no Gemini API (404 for ${host}/${sdkApiVersion(settings)}/models/${model}): check the path in ${baseURLName}`
+          : `${host} has no Gemini API (404${said ? `: ${said}` : ""}): try again later`,
     );
   }
   if (httpStatus === 429) {
@@ -81,7 +94,7 @@ function apiFailure(
   if (httpStatus >= 500) {
     return fail(
       "llm_server",
-      `${host} failed with ${httpStatus}${retried} (${said}): try again later`,
+      `${host} failed with ${httpStatus}${retried}${said ? ` (${said})` : ""}: try again later`,
     );
   }
   // Models without function calling say so when sent tools; the text ReAct agent needs none.
@@ -113,12 +126,17 @@ export function brokenStreamError(settings: GeminiSettings, cause?: unknown) {
   );
 }
 
+/** A reply that is not a Gemini API stream, or one with a field no such stream holds. */
 export function malformedError(settings: GeminiSettings, cause?: unknown) {
-  return new LangchainMiniError(
-    "llm_bad_response",
-    `${settings.host} sent a reply that is not a Gemini API stream: check GOOGLE_GEMINI_BASE_URL`,
-    { cause },
-  );
+  const { host, baseURLName } = settings;
+  const what =
+    cause instanceof ServerDataError
+      ? `a malformed Gemini API stream (${cause.detail})`
+      : "a reply that is not a Gemini API stream";
+  const advice = baseURLName
+    ? `check that ${baseURLName} points at the Gemini API or a compatible server`
+    : "try again later";
+  return new LangchainMiniError("llm_bad_response", `${host} sent ${what}: ${advice}`, { cause });
 }
 
 /** A prompt Gemini refused to answer at all: no candidates, only a block reason. */
@@ -126,30 +144,6 @@ export function blockedError(settings: GeminiSettings, reason: string) {
   return new LangchainMiniError(
     "llm_bad_request",
     `${settings.host} blocked the prompt (${reason}): rephrase the question`,
-  );
-}
-
-function connectionError(error: unknown, settings: GeminiSettings) {
-  const { host } = settings;
-  const code = connectionFailureCode(error);
-  if (isHostLookupFailure(code)) {
-    return new LangchainMiniError(
-      "llm_connection",
-      `Cannot find the host of ${host} (${code}): check your network and the name in GOOGLE_GEMINI_BASE_URL`,
-      { cause: error },
-    );
-  }
-  if (isTlsFailure(code)) {
-    return new LangchainMiniError(
-      "llm_connection",
-      `Secure connection to ${host} failed (${code}): use http:// in GOOGLE_GEMINI_BASE_URL for a server without TLS, or trust its certificate with NODE_EXTRA_CA_CERTS`,
-      { cause: error },
-    );
-  }
-  return new LangchainMiniError(
-    "llm_connection",
-    `Cannot connect to ${host} (${code}): check your network, and that GOOGLE_GEMINI_BASE_URL is right`,
-    { cause: error },
   );
 }
 
@@ -165,7 +159,10 @@ function isUnreadableStream(error: unknown) {
   );
 }
 
-/** The server's words, never with the key in them (a proxy may echo the request). */
+/**
+ * The server's words: one line, short, terminal-safe, never with the key in them (a
+ * proxy may echo the request).
+ */
 function clean(text: string, settings: GeminiSettings) {
-  return settings.apiKey ? text.replaceAll(settings.apiKey, "***") : text;
+  return serverLine(text, settings.keyName ? settings.apiKey : undefined);
 }

@@ -28,7 +28,12 @@ import {
 import { prices } from "./prices.js";
 import { candidateOf, textOf, toFinishReason, toToolCall, toUsage } from "./reply.js";
 import { isRetryable, retryDelayMs } from "./retry.js";
-import { type GeminiOptions, type GeminiSettings, resolveSettings } from "./settings.js";
+import {
+  type GeminiOptions,
+  type GeminiSettings,
+  resolveSettings,
+  sdkApiVersion,
+} from "./settings.js";
 
 /**
  * The Gemini API takes at most this many stop sequences. Core's reader (`readLlm`) cuts at
@@ -64,8 +69,8 @@ export class GeminiLlm implements Llm {
       apiKey: this.settings.apiKey,
       // Everything explicit, so that the SDK reads nothing more from process.env.
       vertexai: false,
-      apiVersion: this.settings.apiVersion,
-      httpOptions: { baseUrl: this.settings.baseUrl },
+      apiVersion: sdkApiVersion(this.settings),
+      httpOptions: { baseUrl: this.settings.baseURL },
     });
   }
 

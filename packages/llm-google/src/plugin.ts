@@ -1,5 +1,11 @@
-import type { Availability, CreateLlmOptions, EnvVariable, PluginEnv } from "@langchain-mini/core";
-import { DEFAULT_MODEL, MISSING_KEY } from "./settings.js";
+import {
+  type Availability,
+  type CreateLlmOptions,
+  type EnvVariable,
+  LangchainMiniError,
+  type PluginEnv,
+} from "@langchain-mini/core";
+import { awayFromOwnApi, baseURLSetting, DEFAULT_MODEL, MISSING_KEY_VARIABLE } from "./settings.js";
 
 // The plug-in contract of @langchain-mini/core: what a host knows before calling createLlm.
 // Hosts import this module (`@langchain-mini/llm-google/plugin`) to learn about the
@@ -26,19 +32,26 @@ export const environment: readonly EnvVariable[] = [
     description: "the Gemini API key too (wins over GEMINI_API_KEY)",
     secret: true,
   },
-  { name: "GOOGLE_GEMINI_BASE_URL", description: "another server that speaks the Gemini API" },
+  {
+    name: "GOOGLE_GEMINI_BASE_URL",
+    description: "another server that speaks the Gemini API (no key needed)",
+  },
+  { name: "GEMINI_BASE_URL", description: "the same; GOOGLE_GEMINI_BASE_URL wins" },
   { name: "GEMINI_MODEL", description: `the model (default ${DEFAULT_MODEL})` },
   { name: "GOOGLE_GENAI_API_VERSION", description: "the API version, e.g. v1beta" },
   { name: "GEMINI_TIMEOUT_MS", description: "give up on a server silent this long" },
 ];
 
-/** Like the SDK itself: either key will do. */
+/** Either key, as for the SDK, or a base URL of a server other than Google's, which may need none. */
 export function availability(env: PluginEnv): Availability {
-  if (env.GOOGLE_API_KEY?.trim() || env.GEMINI_API_KEY?.trim()) return { available: true };
-  return { available: false, reason: MISSING_KEY };
+  const key = env.GOOGLE_API_KEY?.trim() || env.GEMINI_API_KEY?.trim();
+  if (key || awayFromOwnApi(baseURLSetting({}, env)?.value)) return { available: true };
+  return { available: false, reason: MISSING_KEY_VARIABLE };
 }
 
 export async function createLlm(options: CreateLlmOptions) {
+  const verdict = availability(options.env);
+  if (!verdict.available) throw new LangchainMiniError("config_invalid", verdict.reason);
   const { GeminiLlm } = await import("./gemini-llm.js");
   return new GeminiLlm({ model: options.model || undefined, env: options.env });
 }

@@ -3,7 +3,13 @@ import type {
   GenerateContentResponseUsageMetadata,
   Part,
 } from "@google/genai";
-import type { FinishReason, TokenUsage, ToolCall } from "@langchain-mini/core";
+import {
+  type FinishReason,
+  readServerText,
+  readTokenCount,
+  type TokenUsage,
+  type ToolCall,
+} from "@langchain-mini/core";
 import { toProviderData } from "./provider-data.js";
 
 type Candidate = NonNullable<GenerateContentResponse["candidates"]>[number];
@@ -19,20 +25,24 @@ export function candidateOf(chunk: GenerateContentResponse): Candidate | undefin
  * the answer.
  */
 export function textOf(part: Part): string {
-  return part.thought ? "" : (part.text ?? "");
+  const text = readServerText(part.text, "part.text") ?? "";
+  return part.thought ? "" : text;
 }
 
 /** A function call as core's tool call; `id` is used when Gemini gave the call none. */
 export function toToolCall(part: Part, id: string): ToolCall | undefined {
   const call = part.functionCall;
-  if (!call?.name) return undefined;
+  const name = readServerText(call?.name, "functionCall.name");
+  if (!call || !name) return undefined;
+  const callId = readServerText(call.id, "functionCall.id");
+  const thoughtSignature = readServerText(part.thoughtSignature, "part.thoughtSignature");
   const providerData = toProviderData({
-    ...(part.thoughtSignature ? { thoughtSignature: part.thoughtSignature } : {}),
-    ...(call.id ? { callId: call.id } : {}),
+    ...(thoughtSignature ? { thoughtSignature } : {}),
+    ...(callId ? { callId } : {}),
   });
   return {
-    id: call.id || id,
-    name: call.name,
+    id: callId || id,
+    name,
     arguments: JSON.stringify(call.args ?? {}),
     ...(providerData ? { providerData } : {}),
   };
@@ -41,13 +51,16 @@ export function toToolCall(part: Part, id: string): ToolCall | undefined {
 /**
  * Gemini's counts as core's: thinking is billed as output and prompts for built-in
  * tools as input; the cache count is reported even when nothing was read from it
- * (Gemini caches long prompts by itself, so 0 is a figure, not a gap).
+ * (Gemini caches long prompts by itself, so 0 is a figure, not a gap). A count that is
+ * not one is a malformed reply.
  */
 export function toUsage(metadata: GenerateContentResponseUsageMetadata): TokenUsage {
+  const count = (field: keyof GenerateContentResponseUsageMetadata) =>
+    readTokenCount(metadata[field], `usageMetadata.${field}`) ?? 0;
   return {
-    inputTokens: (metadata.promptTokenCount ?? 0) + (metadata.toolUsePromptTokenCount ?? 0),
-    outputTokens: (metadata.candidatesTokenCount ?? 0) + (metadata.thoughtsTokenCount ?? 0),
-    cachedInputTokens: metadata.cachedContentTokenCount ?? 0,
+    inputTokens: count("promptTokenCount") + count("toolUsePromptTokenCount"),
+    outputTokens: count("candidatesTokenCount") + count("thoughtsTokenCount"),
+    cachedInputTokens: count("cachedContentTokenCount"),
   };
 }
 

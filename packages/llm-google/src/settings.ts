@@ -1,4 +1,13 @@
-import { checkApiKey, LangchainMiniError } from "@langchain-mini/core";
+import {
+  checkApiKey,
+  checkMilliseconds,
+  describeURL,
+  type Endpoint,
+  firstSetting,
+  LangchainMiniError,
+  parseBaseURL,
+  readMilliseconds,
+} from "@langchain-mini/core";
 
 /**
  * Google's current stable Flash model: fast and cheap enough for an agent that calls the
@@ -10,15 +19,26 @@ export const DEFAULT_TIMEOUT_MS = 120_000;
 /** Node's fetch gives up on a silent server after five minutes whatever we ask. */
 const LONGEST_TIMEOUT_MS = 300_000;
 export const DEFAULT_BASE_URL = "https://generativelanguage.googleapis.com";
+/** The SDK's own default, passed explicitly so that it never reads process.env for one. */
+const DEFAULT_API_VERSION = "v1";
+const OWN_HOST = "generativelanguage.googleapis.com";
+/** An API version as the last segment of a base URL's path: v1, v1beta, v1alpha, v2beta3. */
+const VERSION_PATH = /\/(v\d+(?:(?:alpha|beta)\d*)?)\/?$/;
 
 export interface GeminiOptions {
   /** Default: GOOGLE_API_KEY, else GEMINI_API_KEY (the SDK's own order). */
   readonly apiKey?: string;
-  /** Default: GOOGLE_GEMINI_BASE_URL, else Google's API. */
+  /**
+   * Default: GOOGLE_GEMINI_BASE_URL, else GEMINI_BASE_URL, else Google's API. With or
+   * without the API version (`…/v1beta` means `apiVersion` v1beta); a server other than
+   * Google's needs no key unless it says so.
+   */
+  readonly baseURL?: string;
+  /** @deprecated The same as `baseURL`, the name every provider takes; `baseURL` wins. */
   readonly baseUrl?: string;
   /** Default: GEMINI_MODEL, else gemini-3.8-flash. */
   readonly model?: string;
-  /** Default: GOOGLE_GENAI_API_VERSION ("beta" meaning v1beta), else the SDK's default. */
+  /** Default: the base URL's version path, else GOOGLE_GENAI_API_VERSION ("beta" meaning v1beta), else v1. */
   readonly apiVersion?: string;
   /** Give up on a server that sends nothing for this long; default GEMINI_TIMEOUT_MS or 120 s. */
   readonly timeoutMs?: number;
@@ -31,74 +51,121 @@ export interface GeminiOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
-export interface GeminiSettings {
+export interface GeminiSettings extends Endpoint {
+  /** What is sent: a placeholder when no key was given. */
   readonly apiKey: string;
-  /** The variable the key came from, named in messages about it. */
-  readonly keyName: string;
+  /** Where the key came from (GOOGLE_API_KEY, GEMINI_API_KEY or "The API key"); undefined: none was given. */
+  readonly keyName: string | undefined;
+  /** Without the version path: the SDK adds /<apiVersion>/models/… to it. */
+  readonly baseURL: string;
+  /** @deprecated The same as `baseURL`. */
   readonly baseUrl: string;
   readonly model: string;
+  /** Undefined: the SDK's default, v1. */
   readonly apiVersion: string | undefined;
   readonly timeoutMs: number;
   readonly maxRetries: number;
   readonly retryDelayMs: number;
   readonly temperature: number | undefined;
-  /** Where requests go, without credentials: named in error messages. */
-  readonly host: string;
 }
 
+/** For code that constructs the LLM, which can pass options. */
 export const MISSING_KEY =
-  "GEMINI_API_KEY is not set: set it (or GOOGLE_API_KEY) in the environment or .env; keys are at https://aistudio.google.com/apikey";
+  "GEMINI_API_KEY is not set: set it (or GOOGLE_API_KEY) in the environment or pass apiKey; keys are at https://aistudio.google.com/apikey; a compatible server may need none (set GOOGLE_GEMINI_BASE_URL or pass baseURL)";
+/** For hosts, which configure it through the environment alone. */
+export const MISSING_KEY_VARIABLE =
+  "GEMINI_API_KEY is not set: set it (or GOOGLE_API_KEY) in the environment; keys are at https://aistudio.google.com/apikey; a compatible server may need none (set GOOGLE_GEMINI_BASE_URL)";
+
+/** Whether a base URL setting moves requests to a server that may need no key. */
+export function awayFromOwnApi(baseURL: string | undefined): boolean {
+  const value = baseURL?.trim();
+  if (!value) return false;
+  // A value that is no URL counts as set: making the LLM then says what is wrong with it.
+  return URL.parse(value)?.host !== OWN_HOST;
+}
+
+/** The base URL settings in order: the option, the SDK's variable, the short one beside GEMINI_*. */
+export function baseURLSetting(options: GeminiOptions, env: GeminiOptions["env"] = {}) {
+  return firstSetting([
+    ["the baseURL option", options.baseURL],
+    ["the baseUrl option", options.baseUrl],
+    ["GOOGLE_GEMINI_BASE_URL", env.GOOGLE_GEMINI_BASE_URL],
+    ["GEMINI_BASE_URL", env.GEMINI_BASE_URL],
+  ]);
+}
 
 /** Options in code win over the environment. */
 export function resolveSettings(options: GeminiOptions = {}): GeminiSettings {
   const env = options.env ?? process.env;
-  const [keyName, apiKey] = options.apiKey
-    ? ["The API key", options.apiKey]
-    : env.GOOGLE_API_KEY?.trim()
-      ? ["GOOGLE_API_KEY", env.GOOGLE_API_KEY.trim()]
-      : ["GEMINI_API_KEY", env.GEMINI_API_KEY?.trim() ?? ""];
-  if (!apiKey) throw new LangchainMiniError("config_invalid", MISSING_KEY);
-  const baseUrl = options.baseUrl ?? (env.GOOGLE_GEMINI_BASE_URL?.trim() || DEFAULT_BASE_URL);
+  const key = firstSetting([
+    ["The API key", options.apiKey],
+    ["GOOGLE_API_KEY", env.GOOGLE_API_KEY],
+    ["GEMINI_API_KEY", env.GEMINI_API_KEY],
+  ]);
+  const base = baseURLSetting(options, env);
+  const parsed = base ? parseBaseURL(base.name, base.value, DEFAULT_BASE_URL) : undefined;
+  const url = parsed && withoutVersionPath(parsed);
+  const ownApi = !awayFromOwnApi(parsed?.href);
+  if (!key && ownApi) throw new LangchainMiniError("config_invalid", MISSING_KEY);
+  const baseURL = url?.href ?? DEFAULT_BASE_URL;
   return {
-    apiKey: checkApiKey(keyName, apiKey),
-    keyName,
-    baseUrl,
+    apiKey: key ? checkApiKey(key.name, key.value) : "not-needed",
+    keyName: key?.name,
+    baseURL,
+    baseUrl: baseURL,
+    baseURLName: ownApi ? undefined : base?.name,
+    host: url && !ownApi ? describeURL(url) : OWN_HOST,
     model: options.model || env.GEMINI_MODEL?.trim() || DEFAULT_MODEL,
-    apiVersion: options.apiVersion ?? apiVersionOf(env.GOOGLE_GENAI_API_VERSION),
-    timeoutMs: options.timeoutMs ?? parseTimeout(env.GEMINI_TIMEOUT_MS),
+    apiVersion: apiVersionOf(options, env, base?.name, parsed),
+    timeoutMs:
+      options.timeoutMs === undefined
+        ? readMilliseconds(
+            "GEMINI_TIMEOUT_MS",
+            env.GEMINI_TIMEOUT_MS,
+            DEFAULT_TIMEOUT_MS,
+            LONGEST_TIMEOUT_MS,
+          )
+        : checkMilliseconds("timeoutMs", options.timeoutMs, LONGEST_TIMEOUT_MS),
     maxRetries: options.maxRetries ?? 2,
     retryDelayMs: options.retryDelayMs ?? 500,
     temperature: options.temperature,
-    host: describeHost(baseUrl),
   };
 }
 
-function apiVersionOf(value: string | undefined) {
-  const version = value?.trim();
-  if (!version) return undefined;
-  return version === "beta" ? "v1beta" : version;
+/** What the SDK is given: the API version, always explicit. */
+export function sdkApiVersion(settings: GeminiSettings): string {
+  return settings.apiVersion ?? DEFAULT_API_VERSION;
 }
 
-function parseTimeout(value: string | undefined) {
-  if (!value) return DEFAULT_TIMEOUT_MS;
-  const ms = Number(value);
-  if (!Number.isFinite(ms) || ms <= 0 || ms > LONGEST_TIMEOUT_MS) {
+/**
+ * The API version: from a base URL that ends in one (copied from a curl line, as other
+ * clients take it), else the option or GOOGLE_GENAI_API_VERSION. Both at once must agree.
+ */
+function apiVersionOf(
+  options: GeminiOptions,
+  env: NonNullable<GeminiOptions["env"]>,
+  baseName: string | undefined,
+  url: URL | undefined,
+) {
+  const fromPath = url && VERSION_PATH.exec(url.pathname)?.[1];
+  const [versionName, asked] =
+    options.apiVersion === undefined
+      ? ["GOOGLE_GENAI_API_VERSION", env.GOOGLE_GENAI_API_VERSION?.trim()]
+      : ["the apiVersion option", options.apiVersion.trim()];
+  const named = asked === "beta" ? "v1beta" : asked || undefined;
+  if (fromPath && named && fromPath !== named) {
     throw new LangchainMiniError(
       "config_invalid",
-      `GEMINI_TIMEOUT_MS must be a number of milliseconds from 1 to ${LONGEST_TIMEOUT_MS}, got '${value}'`,
+      `${baseName} ends in /${fromPath} but ${versionName} asks for ${named}: drop one of them`,
     );
   }
-  return ms;
+  return fromPath ?? named;
 }
 
-function describeHost(baseUrl: string) {
-  const url = URL.parse(baseUrl);
-  if (!url || (url.protocol !== "http:" && url.protocol !== "https:")) {
-    throw new LangchainMiniError(
-      "config_invalid",
-      `GOOGLE_GEMINI_BASE_URL is not an http(s) URL: '${baseUrl}' (e.g. https://generativelanguage.googleapis.com)`,
-    );
-  }
-  if (url.href === `${DEFAULT_BASE_URL}/`) return url.host;
-  return `${url.protocol}//${url.host}${url.pathname.replace(/\/$/, "")}`;
+/** The SDK appends /<apiVersion>/models/…: a version already on the base URL would be doubled. */
+function withoutVersionPath(url: URL): URL {
+  if (!VERSION_PATH.test(url.pathname)) return url;
+  const bare = new URL(url.href);
+  bare.pathname = url.pathname.replace(VERSION_PATH, "") || "/";
+  return bare;
 }

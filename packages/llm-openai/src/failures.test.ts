@@ -3,7 +3,7 @@ import OpenAI from "openai";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { toLlmError } from "./failures.js";
 import { OpenAiLlm } from "./openai-llm.js";
-import { resolveSettings } from "./settings.js";
+import { type OpenAiOptions, resolveSettings } from "./settings.js";
 import { failureOf, KEY, llmFor } from "./test-support/fake-llm.js";
 import type { FakeReply } from "./testing/fake-openai-server.js";
 
@@ -11,13 +11,14 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-// Each row: what the server does, the error code, and the exact line the user reads.
+// Each row: what the server does, the error code, and the exact line the user reads. The
+// provider is pointed at the server by OPENAI_BASE_URL and OPENAI_API_KEY.
 const failures: Array<[string, FakeReply[], string, string]> = [
   [
     "a rejected key (401)",
     [{ status: 401, error: { message: `Incorrect API key provided: ${KEY}` } }],
     "llm_auth",
-    "OPENAI_API_KEY was rejected by HOST (401): check the key, or set OPENAI_BASE_URL for another server",
+    "OPENAI_API_KEY was rejected by HOST (401): check the key, and that OPENAI_BASE_URL is the server it is for",
   ],
   [
     "a key without access (403)",
@@ -40,7 +41,7 @@ const failures: Array<[string, FakeReply[], string, string]> = [
     "a wrong path (404)",
     [{ status: 404, error: { message: "404 page not found" } }],
     "llm_not_found",
-    "HOST has no chat completions endpoint (404): check OPENAI_BASE_URL, which usually ends in /v1",
+    "HOST has no chat completions endpoint (404 for HOST/chat/completions): check the path in OPENAI_BASE_URL",
   ],
   [
     "429 every time",
@@ -60,10 +61,35 @@ const failures: Array<[string, FakeReply[], string, string]> = [
     "HOST says the account's quota is used up (429): check your plan and billing",
   ],
   [
-    "500 every time",
+    "500 every time, with the server's words",
     [{ status: 500, error: { message: "boom" } }],
     "llm_server",
-    "HOST failed with 500 after 2 retries: try again later",
+    "HOST failed with 500 after 2 retries (boom): try again later",
+  ],
+  [
+    "a 503 whose words hold control sequences, line breaks and the key",
+    [
+      {
+        status: 503,
+        error: {
+          message: `Upstream \u001b[31mexploded\u001b[0m\r\nwhile using ${KEY}\u0007 ${"and more ".repeat(60)}`,
+        },
+      },
+    ],
+    "llm_server",
+    `HOST failed with 503 after 2 retries (${`Upstream exploded while using *** ${"and more ".repeat(60)}`.slice(0, 299)}…): try again later`,
+  ],
+  [
+    "a proxy's HTML page for a 502",
+    [
+      {
+        status: 502,
+        contentType: "text/html",
+        raw: "<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n",
+      },
+    ],
+    "llm_server",
+    "HOST failed with 502 after 2 retries (502 Bad Gateway 502 Bad Gateway nginx): try again later",
   ],
   [
     "another refusal (400), with the key taken out of the server's words",
@@ -86,13 +112,46 @@ const failures: Array<[string, FakeReply[], string, string]> = [
     "a malformed event",
     [{ malformed: true }],
     "llm_bad_response",
-    "HOST sent a reply that is not an OpenAI chat completion: check that OPENAI_BASE_URL points at an OpenAI-compatible API (usually ending in /v1)",
+    "HOST sent a reply that is not an OpenAI chat completion: check that OPENAI_BASE_URL points at an OpenAI-compatible API",
   ],
   [
     "a web page instead of an API",
     [{ raw: "<html><body>Welcome</body></html>", contentType: "text/html" }],
     "llm_bad_response",
-    "HOST sent a reply that is not an OpenAI chat completion: check that OPENAI_BASE_URL points at an OpenAI-compatible API (usually ending in /v1)",
+    "HOST sent a reply that is not an OpenAI chat completion: check that OPENAI_BASE_URL points at an OpenAI-compatible API",
+  ],
+  [
+    "negative token counts",
+    [{ text: "Final Answer: 4", usage: { prompt_tokens: -5, completion_tokens: 3 } }],
+    "llm_bad_response",
+    "HOST sent a malformed chat completion (usage.prompt_tokens is not a token count): check that OPENAI_BASE_URL points at an OpenAI-compatible API",
+  ],
+  [
+    "token counts as strings",
+    [{ text: "Final Answer: 4", usage: { prompt_tokens: 5, completion_tokens: "3" } }],
+    "llm_bad_response",
+    "HOST sent a malformed chat completion (usage.completion_tokens is not a token count): check that OPENAI_BASE_URL points at an OpenAI-compatible API",
+  ],
+  [
+    "a cache count that is an object",
+    [
+      {
+        text: "Final Answer: 4",
+        usage: {
+          prompt_tokens: 5,
+          completion_tokens: 3,
+          prompt_tokens_details: { cached_tokens: { n: 1 } },
+        },
+      },
+    ],
+    "llm_bad_response",
+    "HOST sent a malformed chat completion (usage.prompt_tokens_details.cached_tokens is not a token count): check that OPENAI_BASE_URL points at an OpenAI-compatible API",
+  ],
+  [
+    "content that is a number",
+    [{ text: "", content: 42 }],
+    "llm_bad_response",
+    "HOST sent a malformed chat completion (delta.content is not text): check that OPENAI_BASE_URL points at an OpenAI-compatible API",
   ],
   [
     "a disconnect mid-stream",
@@ -114,7 +173,7 @@ describe("failures, as the user reads them", () => {
     const failure = await failureOf(generate(llm, { prompt: "p" }));
     expect({ code: failure.code, message: failure.message }).toEqual({
       code,
-      message: message.replace("HOST", host),
+      message: message.replaceAll("HOST", host),
     });
     expect(failure.message).not.toContain(KEY);
   });
@@ -148,7 +207,7 @@ describe("failures, as the user reads them", () => {
     };
     const { llm, fake, host } = await llmFor([refuse]);
     const failure = await failureOf(generate(llm, { prompt: "p" }));
-    expect(failure.message).toBe(`${host} failed with 500: try again later`);
+    expect(failure.message).toBe(`${host} failed with 500 (boom): try again later`);
     expect(fake.requests).toHaveLength(1);
     const once = await llmFor([{ status: 429, error: { message: "x" } }], { maxRetries: 0 });
     await failureOf(generate(once.llm, { prompt: "p" }));
@@ -168,7 +227,7 @@ describe("failures, as the user reads them", () => {
   it("explains https:// to a server that speaks plain http", async () => {
     const { fake } = await llmFor([{ text: "x" }]);
     const baseURL = fake.baseURL.replace("http:", "https:");
-    const llm = new OpenAiLlm({ baseURL, model: "m", env: {} });
+    const llm = new OpenAiLlm({ model: "m", env: { OPENAI_BASE_URL: baseURL } });
     const failure = await failureOf(generate(llm, { prompt: "p" }));
     expect({ code: failure.code, message: failure.message }).toEqual({
       code: "llm_connection",
@@ -176,7 +235,7 @@ describe("failures, as the user reads them", () => {
     });
   });
 
-  it("explains a host name that does not resolve", () => {
+  it("names the base URL setting the user set, and no setting when they set none", () => {
     // Built the way fetch and the SDK wrap a DNS failure: resolving a name is not offline.
     const dns = Object.assign(new Error("getaddrinfo ENOTFOUND api.example.invalid"), {
       code: "ENOTFOUND",
@@ -184,10 +243,44 @@ describe("failures, as the user reads them", () => {
     const error = new OpenAI.APIConnectionError({
       cause: new TypeError("fetch failed", { cause: dns }),
     });
-    const settings = resolveSettings({ baseURL: "https://api.example.invalid/v1", env: {} });
-    expect(toLlmError(error, settings).message).toBe(
+    const explain = (options: OpenAiOptions) => toLlmError(error, resolveSettings(options)).message;
+    expect(explain({ env: { OPENAI_BASE_URL: "https://api.example.invalid/v1" } })).toBe(
       "Cannot find the host of https://api.example.invalid/v1 (ENOTFOUND): check the name in OPENAI_BASE_URL and your network",
     );
+    expect(explain({ baseURL: "https://api.example.invalid/v1", env: {} })).toBe(
+      "Cannot find the host of https://api.example.invalid/v1 (ENOTFOUND): check the name in the baseURL option and your network",
+    );
+    // Only a key: OpenAI's own API, which nothing the user set can have got wrong.
+    expect(explain({ env: { OPENAI_API_KEY: KEY } })).toBe(
+      "Cannot find the host api.openai.com (ENOTFOUND): check your network connection and DNS",
+    );
+    const refused = new OpenAI.APIConnectionError({
+      cause: Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }),
+    });
+    const settings = resolveSettings({ env: { OPENAI_API_KEY: KEY } });
+    expect(toLlmError(refused, settings).message).toBe(
+      "Cannot connect to api.openai.com (ECONNREFUSED): check your network connection",
+    );
+    const page = new SyntaxError("Unexpected token '<'");
+    expect(toLlmError(page, settings).message).toBe(
+      "api.openai.com sent a reply that is not an OpenAI chat completion: try again later",
+    );
+  });
+
+  it("says which key was refused: the variable, the option, or none at all", async () => {
+    const refuse: FakeReply[] = [{ status: 401, error: { message: "Missing bearer token" } }];
+    const fromCode = await llmFor(refuse, { apiKey: KEY });
+    expect((await failureOf(generate(fromCode.llm, { prompt: "p" }))).message).toBe(
+      `The API key was rejected by ${fromCode.host} (401): check the key, and that OPENAI_BASE_URL is the server it is for`,
+    );
+    const keyless = await llmFor(refuse);
+    const llm = new OpenAiLlm({ model: "m", env: { OPENAI_BASE_URL: keyless.fake.baseURL } });
+    const failure = await failureOf(generate(llm, { prompt: "p" }));
+    expect({ code: failure.code, message: failure.message }).toEqual({
+      code: "llm_auth",
+      message: `${keyless.host} wants an API key (401): set OPENAI_API_KEY`,
+    });
+    expect(keyless.fake.requests[0]?.authorization).toBe("Bearer not-needed");
   });
 
   it("keeps the SDK's own logging off the user's terminal", async () => {

@@ -8,7 +8,10 @@ import {
   type LlmRequest,
   type ModelPrice,
   priceFor,
+  readServerText,
+  readTokenCount,
   SDK_LOGGER,
+  ServerDataError,
   type TokenUsage,
   wait,
 } from "@langchain-mini/core";
@@ -117,7 +120,7 @@ export class OpenAiLlm implements Llm {
         if (chunk.usage) usage = toUsage(chunk.usage);
         const choice = chunk.choices[0];
         if (!choice) continue;
-        const text = choice.delta?.content;
+        const text = readServerText(choice.delta?.content, "delta.content");
         // A model sent no `stop` runs past it: core's reader cuts the text and, by leaving
         // this loop, closes the HTTP stream right there.
         if (text) yield { type: "text", text };
@@ -164,19 +167,31 @@ export class OpenAiLlm implements Llm {
     if (request.signal?.aborted) return abortError();
     if (idle.expired) return timeoutError(this.settings);
     if (isLangchainMiniError(error)) return error;
-    if (error instanceof SyntaxError) return malformedError(this.settings, error);
+    if (error instanceof SyntaxError || error instanceof ServerDataError) {
+      return malformedError(this.settings, error);
+    }
     // The reply had started: whatever broke it, the partial text is no answer.
     return brokenStreamError(this.settings, error);
   }
 }
 
-/** OpenAI counts cache reads among the prompt's tokens, as core does; compatible servers may not report them. */
-function toUsage(usage: NonNullable<StreamChunk["usage"]>): TokenUsage {
-  const cached = usage.prompt_tokens_details?.cached_tokens;
+/**
+ * OpenAI counts cache reads among the prompt's tokens, as core does; compatible servers
+ * may leave counts out (unknown: no usage, or 0 beside one that is given), and a count
+ * that is not one is a malformed reply.
+ */
+function toUsage(usage: NonNullable<StreamChunk["usage"]>): TokenUsage | undefined {
+  const input = readTokenCount(usage.prompt_tokens, "usage.prompt_tokens");
+  const output = readTokenCount(usage.completion_tokens, "usage.completion_tokens");
+  const cached = readTokenCount(
+    usage.prompt_tokens_details?.cached_tokens,
+    "usage.prompt_tokens_details.cached_tokens",
+  );
+  if (input === undefined && output === undefined) return undefined;
   return {
-    inputTokens: usage.prompt_tokens,
-    outputTokens: usage.completion_tokens,
-    ...(typeof cached === "number" ? { cachedInputTokens: cached } : {}),
+    inputTokens: input ?? 0,
+    outputTokens: output ?? 0,
+    ...(cached === undefined ? {} : { cachedInputTokens: cached }),
   };
 }
 

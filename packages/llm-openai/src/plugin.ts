@@ -1,5 +1,11 @@
-import type { Availability, CreateLlmOptions, EnvVariable, PluginEnv } from "@langchain-mini/core";
-import { DEFAULT_MODEL } from "./settings.js";
+import {
+  type Availability,
+  type CreateLlmOptions,
+  type EnvVariable,
+  LangchainMiniError,
+  type PluginEnv,
+} from "@langchain-mini/core";
+import { awayFromOwnApi, DEFAULT_MODEL, MISSING_KEY_VARIABLE } from "./settings.js";
 
 // The plug-in contract of @langchain-mini/core: what a host knows before calling createLlm.
 // Hosts import this module (`@langchain-mini/llm-openai/plugin`) to learn about the
@@ -32,17 +38,15 @@ export const environment: readonly EnvVariable[] = [
   { name: "OPENAI_LOG", description: "the SDK's own log level, on stderr" },
 ];
 
-/** Like the SDK itself: a key, or a base URL for a local server that needs none. */
+/** A key, or a base URL of a server other than OpenAI's, which may need none. */
 export function availability(env: PluginEnv): Availability {
-  if (env.OPENAI_API_KEY || env.OPENAI_BASE_URL) return { available: true };
-  return {
-    available: false,
-    reason:
-      "OPENAI_API_KEY is not set: set it in the environment or .env, or set OPENAI_BASE_URL for a local server such as Ollama",
-  };
+  if (env.OPENAI_API_KEY?.trim() || awayFromOwnApi(env.OPENAI_BASE_URL)) return { available: true };
+  return { available: false, reason: MISSING_KEY_VARIABLE };
 }
 
 export async function createLlm(options: CreateLlmOptions) {
+  const verdict = availability(options.env);
+  if (!verdict.available) throw new LangchainMiniError("config_invalid", verdict.reason);
   const { OpenAiLlm } = await import("./openai-llm.js");
   return new OpenAiLlm({ model: options.model || undefined, env: options.env });
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { OpenAiLlm } from "./openai-llm.js";
-import { resolveSettings } from "./settings.js";
+import { availability, createLlm } from "./plugin.js";
+import { MISSING_KEY, MISSING_KEY_VARIABLE, resolveSettings } from "./settings.js";
 
 const KEY = "sk-test-secret-key-1234567890";
 
@@ -38,9 +39,35 @@ describe("configuration", () => {
     });
   });
 
-  it("needs no key for a local server", () => {
+  it("needs no key for another server than OpenAI's, and does for OpenAI's own", () => {
     const settings = resolveSettings({ env: { OPENAI_BASE_URL: "http://localhost:11434/v1" } });
-    expect(settings.host).toBe("http://localhost:11434/v1");
+    expect(settings).toMatchObject({
+      host: "http://localhost:11434/v1",
+      keyName: undefined,
+      baseURLName: "OPENAI_BASE_URL",
+    });
+    expect(() =>
+      resolveSettings({ env: { OPENAI_BASE_URL: "https://api.openai.com/v1" } }),
+    ).toThrow(MISSING_KEY);
+    expect(availability({ OPENAI_BASE_URL: "http://[::1]:8080" })).toEqual({ available: true });
+    expect(availability({ OPENAI_BASE_URL: "https://api.openai.com/v1" })).toEqual({
+      available: false,
+      reason: MISSING_KEY_VARIABLE,
+    });
+    expect(availability({ OPENAI_API_KEY: " ", OPENAI_BASE_URL: "" }).available).toBe(false);
+  });
+
+  it("gives a bare host the API's /v1 and keeps any other path as given", () => {
+    const baseURL = (value: string) => resolveSettings({ env: { OPENAI_BASE_URL: value } }).baseURL;
+    expect(baseURL("http://localhost:11434")).toBe("http://localhost:11434/v1");
+    expect(baseURL("http://localhost:11434/")).toBe("http://localhost:11434/v1");
+    expect(baseURL("http://localhost:11434/v1")).toBe("http://localhost:11434/v1");
+    expect(baseURL("https://openrouter.ai/api/v1")).toBe("https://openrouter.ai/api/v1");
+    expect(baseURL("http://gateway:8080/openai")).toBe("http://gateway:8080/openai");
+    expect(baseURL("http://[::1]:8080?tenant=a")).toBe("http://[::1]:8080/v1?tenant=a");
+    expect(resolveSettings({ env: { OPENAI_API_KEY: KEY } }).baseURL).toBe(
+      "https://api.openai.com/v1",
+    );
   });
 
   it("passes OPENAI_LOG to the SDK only when it names a level", () => {
@@ -52,10 +79,14 @@ describe("configuration", () => {
     );
   });
 
-  it("says what to set when something is missing or wrong", () => {
+  it("says what to set when something is missing or wrong: to code, options; to hosts, variables", async () => {
     expect(() => resolveSettings({ env: {} })).toThrow(
-      "OPENAI_API_KEY is not set: set it in the environment or .env, or set OPENAI_BASE_URL for a local server such as Ollama",
+      "OPENAI_API_KEY is not set: set the environment variable or pass apiKey; a local server such as Ollama needs none (set OPENAI_BASE_URL or pass baseURL)",
     );
+    const forHosts =
+      "OPENAI_API_KEY is not set: set it in the environment, or set OPENAI_BASE_URL for a local server such as Ollama, which needs none";
+    expect(availability({})).toEqual({ available: false, reason: forHosts });
+    await expect(createLlm({ model: undefined, env: {} })).rejects.toThrow(forHosts);
     expect(() => resolveSettings({ env: { OPENAI_BASE_URL: "localhost:11434" } })).toThrow(
       "OPENAI_BASE_URL is not an http(s) URL: 'localhost:11434' (e.g. http://localhost:11434/v1)",
     );
@@ -68,6 +99,9 @@ describe("configuration", () => {
     expect(() =>
       resolveSettings({ env: { OPENAI_API_KEY: KEY, OPENAI_TIMEOUT_MS: "2147483648" } }),
     ).toThrow("OPENAI_TIMEOUT_MS must be a whole number of milliseconds from 1 to 2147483647");
+    expect(() => new OpenAiLlm({ apiKey: KEY, timeoutMs: 2 ** 31, env: {} })).toThrow(
+      "timeoutMs must be a whole number of milliseconds from 1 to 2147483647, got 2147483648",
+    );
   });
 
   it("never shows the key when the base URL is wrong", () => {

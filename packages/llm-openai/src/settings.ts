@@ -1,16 +1,30 @@
-import { checkApiKey, LangchainMiniError, readMilliseconds } from "@langchain-mini/core";
+import {
+  checkApiKey,
+  checkMilliseconds,
+  describeURL,
+  type Endpoint,
+  firstSetting,
+  LangchainMiniError,
+  parseBaseURL,
+  readMilliseconds,
+} from "@langchain-mini/core";
 import type { ClientOptions } from "openai";
 
 /** A current model that accepts `stop`, so the ReAct loop needs no client-side cut. */
 export const DEFAULT_MODEL = "gpt-4.1-mini";
 export const DEFAULT_TIMEOUT_MS = 60_000;
+export const DEFAULT_BASE_URL = "https://api.openai.com/v1";
+const OWN_HOST = "api.openai.com";
 type LogLevel = NonNullable<ClientOptions["logLevel"]>;
 const LOG_LEVELS: readonly LogLevel[] = ["off", "error", "warn", "info", "debug"];
 
 export interface OpenAiOptions {
-  /** Default: OPENAI_API_KEY. Local servers need none. */
+  /** Default: OPENAI_API_KEY. A server other than OpenAI's needs none unless it says so. */
   readonly apiKey?: string;
-  /** Default: OPENAI_BASE_URL, else OpenAI's API. e.g. http://localhost:11434/v1 for Ollama. */
+  /**
+   * Default: OPENAI_BASE_URL, else OpenAI's API. A bare host gets `/v1`
+   * (`http://localhost:11434` is `http://localhost:11434/v1`); any other path is kept.
+   */
   readonly baseURL?: string;
   /** Default: OPENAI_MODEL, else gpt-4.1-mini. */
   readonly model?: string;
@@ -25,9 +39,12 @@ export interface OpenAiOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
-export interface OpenAiSettings {
+export interface OpenAiSettings extends Endpoint {
+  /** What is sent: a placeholder when no key was given (the SDK insists on one). */
   readonly apiKey: string;
-  readonly baseURL: string | undefined;
+  /** Where the key came from (OPENAI_API_KEY or "The API key"); undefined: none was given. */
+  readonly keyName: string | undefined;
+  readonly baseURL: string;
   readonly model: string;
   readonly timeoutMs: number;
   readonly maxRetries: number;
@@ -35,46 +52,66 @@ export interface OpenAiSettings {
   readonly temperature: number | undefined;
   /** The SDK's own logging: off unless OPENAI_LOG asks, so it never writes over the UI. */
   readonly logLevel: LogLevel;
-  /** Where requests go, without credentials: named in error messages. */
-  readonly host: string;
+}
+
+/** For code that constructs the LLM, which can pass options. */
+export const MISSING_KEY =
+  "OPENAI_API_KEY is not set: set the environment variable or pass apiKey; a local server such as Ollama needs none (set OPENAI_BASE_URL or pass baseURL)";
+/** For hosts, which configure it through the environment alone. */
+export const MISSING_KEY_VARIABLE =
+  "OPENAI_API_KEY is not set: set it in the environment, or set OPENAI_BASE_URL for a local server such as Ollama, which needs none";
+
+/** Whether a base URL setting moves requests to a server that may need no key. */
+export function awayFromOwnApi(baseURL: string | undefined): boolean {
+  const value = baseURL?.trim();
+  if (!value) return false;
+  // A value that is no URL counts as set: making the LLM then says what is wrong with it.
+  return URL.parse(value)?.host !== OWN_HOST;
 }
 
 /** Options in code win over the environment. */
 export function resolveSettings(options: OpenAiOptions = {}): OpenAiSettings {
   const env = options.env ?? process.env;
-  const baseURL = options.baseURL ?? (env.OPENAI_BASE_URL || undefined);
-  const apiKey = options.apiKey ?? (env.OPENAI_API_KEY || undefined);
-  if (!apiKey && !baseURL) {
-    throw new LangchainMiniError(
-      "config_invalid",
-      "OPENAI_API_KEY is not set: set it in the environment or .env, or set OPENAI_BASE_URL for a local server such as Ollama",
-    );
-  }
-  const timeoutMs =
-    options.timeoutMs ??
-    readMilliseconds("OPENAI_TIMEOUT_MS", env.OPENAI_TIMEOUT_MS, DEFAULT_TIMEOUT_MS);
+  const base = firstSetting([
+    ["the baseURL option", options.baseURL],
+    ["OPENAI_BASE_URL", env.OPENAI_BASE_URL],
+  ]);
+  const key = firstSetting([
+    ["The API key", options.apiKey],
+    ["OPENAI_API_KEY", env.OPENAI_API_KEY],
+  ]);
+  const url = base ? withVersionPath(parseBaseURL(base.name, base.value, EXAMPLE)) : undefined;
+  const ownApi = !awayFromOwnApi(url?.href);
+  if (!key && ownApi) throw new LangchainMiniError("config_invalid", MISSING_KEY);
   return {
     // Local OpenAI-compatible servers ignore the key, but the SDK insists on one.
-    apiKey: apiKey === undefined ? "not-needed" : checkApiKey("OPENAI_API_KEY", apiKey),
-    baseURL,
-    model: options.model || env.OPENAI_MODEL || DEFAULT_MODEL,
-    timeoutMs,
+    apiKey: key ? checkApiKey(key.name, key.value) : "not-needed",
+    keyName: key?.name,
+    baseURL: url?.href ?? DEFAULT_BASE_URL,
+    baseURLName: ownApi ? undefined : base?.name,
+    host: url && !ownApi ? describeURL(url) : OWN_HOST,
+    model: options.model || env.OPENAI_MODEL?.trim() || DEFAULT_MODEL,
+    timeoutMs:
+      options.timeoutMs === undefined
+        ? readMilliseconds("OPENAI_TIMEOUT_MS", env.OPENAI_TIMEOUT_MS, DEFAULT_TIMEOUT_MS)
+        : checkMilliseconds("timeoutMs", options.timeoutMs),
     maxRetries: options.maxRetries ?? 2,
     retryDelayMs: options.retryDelayMs ?? 500,
     temperature: options.temperature,
     logLevel: LOG_LEVELS.find((level) => level === env.OPENAI_LOG) ?? "off",
-    host: describeHost(baseURL),
   };
 }
 
-function describeHost(baseURL: string | undefined) {
-  if (!baseURL) return "api.openai.com";
-  const url = URL.parse(baseURL);
-  if (!url || (url.protocol !== "http:" && url.protocol !== "https:")) {
-    throw new LangchainMiniError(
-      "config_invalid",
-      `OPENAI_BASE_URL is not an http(s) URL: '${baseURL}' (e.g. http://localhost:11434/v1)`,
-    );
-  }
-  return `${url.protocol}//${url.host}${url.pathname.replace(/\/$/, "")}`;
+const EXAMPLE = "http://localhost:11434/v1";
+
+/**
+ * The SDK appends `/chat/completions` to the base URL. A bare host (`http://host:port`)
+ * means the API's usual `/v1`; any other path is the server's or a proxy's own (Azure,
+ * OpenRouter's `/api/v1`, a gateway's prefix) and is kept as given.
+ */
+function withVersionPath(url: URL): URL {
+  if (url.pathname !== "/") return url;
+  const versioned = new URL(url.href);
+  versioned.pathname = "/v1";
+  return versioned;
 }

@@ -1,4 +1,4 @@
-import type { ToolCall } from "@langchain-mini/core";
+import { readServerText, type ToolCall } from "@langchain-mini/core";
 import type OpenAI from "openai";
 
 type ToolCallDelta = OpenAI.Chat.Completions.ChatCompletionChunk.Choice.Delta.ToolCall;
@@ -10,9 +10,10 @@ export class ToolCallAssembler {
   add(deltas: readonly ToolCallDelta[]) {
     for (const delta of deltas) {
       const call = this.#calls.get(delta.index) ?? { id: "", name: "", arguments: "" };
-      call.id ||= delta.id ?? "";
-      call.name += delta.function?.name ?? "";
-      call.arguments += delta.function?.arguments ?? "";
+      call.id ||= readServerText(delta.id, "tool_calls.id") ?? "";
+      call.name += readServerText(delta.function?.name, "tool_calls.function.name") ?? "";
+      call.arguments +=
+        readServerText(delta.function?.arguments, "tool_calls.function.arguments") ?? "";
       this.#calls.set(delta.index, call);
     }
   }

@@ -94,8 +94,50 @@ describe("ask --llm anthropic against a local Messages API server", () => {
   it("says what to set when --llm anthropic has no key, exit 2", async () => {
     const result = await runCli(["ask", "--llm", "anthropic", "q"]);
     expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(
+      /^langchain-mini: ANTHROPIC_API_KEY is not set: set it in the environment \(create a key at console\.anthropic\.com\), or set ANTHROPIC_BASE_URL for a compatible server that needs none[^\n]*\n$/,
+    );
+    expect(result.stderr).not.toContain("apiKey");
+  });
+
+  it("reaches a server at ANTHROPIC_BASE_URL with or without /v1, with no key", async () => {
+    fake = await startFakeAnthropic([{ text: "I now know the final answer\nFinal Answer: 5" }]);
+    for (const baseURL of [fake.baseURL, `${fake.baseURL}/v1`]) {
+      const result = await runCli(["ask", "--tools", "calculator", "q"], {
+        env: { ANTHROPIC_BASE_URL: baseURL },
+      });
+      expect({ status: result.status, stdout: result.stdout }, baseURL).toEqual({
+        status: 0,
+        stdout: "5\n",
+      });
+    }
+    expect(fake.requests.map((request) => request.path)).toEqual(["/v1/messages", "/v1/messages"]);
+  });
+
+  it("keeps the server's own words in a 5xx, on one safe line without the key, exit 1", async () => {
+    fake = await startFakeAnthropic([
+      {
+        status: 500,
+        error: { type: "api_error", message: `Backend \u001b[2Jfailed\nwith ${KEY}` },
+        headers: { "x-should-retry": "false" },
+      },
+    ]);
+    const result = await runCli(["ask", "--llm", "anthropic", "--tools", "calculator", "q"], {
+      env: anthropicEnv(fake.baseURL),
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr.split("\n")).toContain(
+      `Error: ${fake.baseURL} failed with 500 (Backend failed with ***): try again later`,
+    );
+  });
+
+  it("refuses ANTHROPIC_TIMEOUT_MS past what a timer can wait, in one line, exit 2", async () => {
+    const result = await runCli(["ask", "--llm", "anthropic", "q"], {
+      env: { ANTHROPIC_API_KEY: KEY, ANTHROPIC_TIMEOUT_MS: "4294967296" },
+    });
+    expect(result.status).toBe(2);
     expect(result.stderr).toBe(
-      "langchain-mini: ANTHROPIC_API_KEY is not set: set it in the environment or .env (create a key at console.anthropic.com), or set ANTHROPIC_BASE_URL for a compatible server that needs none\n",
+      "langchain-mini: ANTHROPIC_TIMEOUT_MS must be a whole number of milliseconds from 1 to 2147483647, got '4294967296'\n",
     );
   });
 

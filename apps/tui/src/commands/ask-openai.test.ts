@@ -79,8 +79,85 @@ describe("ask --llm openai against a local OpenAI-compatible server", () => {
   it("says what to set when --llm openai has neither a key nor a base URL, exit 2", async () => {
     const result = await runCli(["ask", "--llm", "openai", "q"]);
     expect(result.status).toBe(2);
+    // The plug-in speaks of variables (the app may add where it reads them from), never of
+    // the library's apiKey option, which a CLI user cannot pass.
+    expect(result.stderr).toMatch(
+      /^langchain-mini: OPENAI_API_KEY is not set: set it in the environment, or set OPENAI_BASE_URL for a local server such as Ollama, which needs none[^\n]*\n$/,
+    );
+    expect(result.stderr).not.toContain("apiKey");
+  });
+
+  it("reaches a server at OPENAI_BASE_URL with or without /v1, with no key", async () => {
+    fake = await startFakeOpenAi([{ text: " I now know the final answer\nFinal Answer: 5" }]);
+    const origin = new URL(fake.baseURL).origin;
+    for (const baseURL of [origin, `${origin}/v1`]) {
+      const result = await runCli(["ask", "--tools", "calculator", "q"], {
+        env: { OPENAI_BASE_URL: baseURL },
+      });
+      expect({ status: result.status, stdout: result.stdout }, baseURL).toEqual({
+        status: 0,
+        stdout: "5\n",
+      });
+    }
+    expect(fake.requests.map((request) => request.path)).toEqual([
+      "/v1/chat/completions",
+      "/v1/chat/completions",
+    ]);
+  });
+
+  it("keeps the server's own words in a 5xx, on one safe line without the key, exit 1", async () => {
+    const key = "sk-live-abcdef1234567890";
+    fake = await startFakeOpenAi([
+      {
+        status: 503,
+        error: { message: `Upstream \u001b]0;pwned\u0007model\r\ncrashed for ${key}` },
+        headers: { "x-should-retry": "false" },
+      },
+    ]);
+    const result = await runCli(["ask", "--tools", "calculator", "q"], {
+      env: { OPENAI_BASE_URL: fake.baseURL, OPENAI_API_KEY: key },
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr.split("\n")).toContain(
+      `Error: ${fake.baseURL} failed with 503 (Upstream model crashed for ***): try again later`,
+    );
+  });
+
+  it("names OPENAI_BASE_URL, which the user set, when nothing answers there, exit 1", async () => {
+    fake = await startFakeOpenAi([{ text: "x" }]);
+    const { baseURL } = fake;
+    await fake.close();
+    fake = undefined;
+    const result = await runCli(["ask", "--tools", "calculator", "q"], {
+      env: { OPENAI_BASE_URL: baseURL },
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr.split("\n")).toContain(
+      `Error: Cannot connect to ${baseURL} (ECONNREFUSED): check that the server is running and OPENAI_BASE_URL is right`,
+    );
+  });
+
+  it("reports a server asking to wait longer than a timer can as its failure, exit 1, at once", async () => {
+    fake = await startFakeOpenAi([
+      { status: 429, error: { message: "slow down" }, headers: { "retry-after": "99999999999" } },
+    ]);
+    const result = await runCli(["ask", "--tools", "calculator", "q"], {
+      env: { OPENAI_BASE_URL: fake.baseURL },
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr.split("\n")).toContain(
+      `Error: Rate limited by ${fake.baseURL} (429): wait a moment and try again, or check your plan's limits`,
+    );
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it("refuses OPENAI_TIMEOUT_MS past what a timer can wait, in one line, exit 2", async () => {
+    const result = await runCli(["ask", "--llm", "openai", "q"], {
+      env: { OPENAI_BASE_URL: "http://127.0.0.1:9", OPENAI_TIMEOUT_MS: "2147483648" },
+    });
+    expect(result.status).toBe(2);
     expect(result.stderr).toBe(
-      "langchain-mini: OPENAI_API_KEY is not set: set it in the environment or .env, or set OPENAI_BASE_URL for a local server such as Ollama\n",
+      "langchain-mini: OPENAI_TIMEOUT_MS must be a whole number of milliseconds from 1 to 2147483647, got '2147483648'\n",
     );
   });
 

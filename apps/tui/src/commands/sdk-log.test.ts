@@ -15,11 +15,13 @@ const KEY = "plain-secret-value-0123456789";
 describe("a vendor SDK's own log (OPENAI_LOG)", () => {
   it("goes to stderr with the key blanked, and --json stays one event per line, at every level", async () => {
     for (const level of ["debug", "info", "warn", "error", "off"]) {
-      fake = await startFakeOpenAi([{ status: 400, error: { message: `no key ${KEY} here` } }]);
       // A proxy that takes the key in its path: the SDK's debug log prints the whole URL.
+      fake = await startFakeOpenAi([{ status: 400, error: { message: `no key ${KEY} here` } }], {
+        basePath: `/v1/${KEY}`,
+      });
       const result = await runCli(["ask", "--json", "--tools", "calculator", "q"], {
         cwd: tempDir(),
-        env: { OPENAI_BASE_URL: `${fake.baseURL}/${KEY}`, OPENAI_API_KEY: KEY, OPENAI_LOG: level },
+        env: { OPENAI_BASE_URL: fake.baseURL, OPENAI_API_KEY: KEY, OPENAI_LOG: level },
       });
       await fake.close();
       fake = undefined;
@@ -28,6 +30,8 @@ describe("a vendor SDK's own log (OPENAI_LOG)", () => {
       const events = lines.map((line) => JSON.parse(line) as { type: string });
       expect(events[0]?.type).toBe("run-start");
       expect(events.at(-1)?.type).toBe("run-end");
+      // The server's scripted refusal, which quotes the key, is what the run reports.
+      expect(result.stdout).toContain("no key *** here");
       expect(`${result.stdout}${result.stderr}`).not.toContain(KEY);
       if (level === "debug") {
         // The SDK said where it sent the request, on stderr, the key blanked.

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { afterRetries, askedWaitMs, retryAfterMs, retryDelay, wait } from "./retry-delay.js";
+import {
+  afterRetries,
+  askedWaitMs,
+  LONGEST_RETRY_WAIT_MS,
+  retryAfterMs,
+  retryDelay,
+  wait,
+} from "./retry-delay.js";
 
 describe("retry delays", () => {
   it("reads what the server asks for, in milliseconds, seconds or as an HTTP date", () => {
@@ -22,6 +29,20 @@ describe("retry delays", () => {
   it("waits what was asked, but gives up rather than hold the terminal over a minute", () => {
     expect(retryDelay(2_000, 0, 500)).toBe(2_000);
     expect(retryDelay(120_000, 0, 500)).toBeUndefined();
+  });
+
+  it("never hands a timer a wait past its reach, whatever a server asks: it gives up instead", () => {
+    // A server's header is no setting: too long a wait is the failure, not a config error.
+    for (const header of [
+      { "retry-after": "99999999999" },
+      { "retry-after-ms": "2147483648" },
+      { "retry-after-ms": "1e308" },
+    ]) {
+      const asked = askedWaitMs(new Headers(header));
+      expect(asked).toBeGreaterThan(LONGEST_RETRY_WAIT_MS);
+      expect(retryDelay(asked, 0, 500)).toBeUndefined();
+    }
+    expect(retryDelay(LONGEST_RETRY_WAIT_MS, 0, 500)).toBe(LONGEST_RETRY_WAIT_MS);
   });
 
   it("otherwise backs off exponentially from the base delay, with jitter, up to 8 s", () => {

@@ -17,7 +17,10 @@ afterEach(async () => {
   await Promise.all(started.splice(0).map((fake) => fake.close()));
 });
 
-/** A fake server with this script, and the provider pointed at it through the real SDK. */
+/**
+ * A fake server with this script, and the provider pointed at it through the real SDK by
+ * ANTHROPIC_BASE_URL and ANTHROPIC_API_KEY, as a user sets them.
+ */
 export async function llmFor(
   script: FakeScript,
   options: AnthropicOptions = {},
@@ -26,13 +29,11 @@ export async function llmFor(
   const fake = await startFakeAnthropic(script, server);
   started.push(fake);
   const llm = new AnthropicLlm({
-    apiKey: KEY,
-    baseURL: fake.baseURL,
     model: "test-model",
     timeoutMs: 5_000,
     // Retries stay fast in tests; the retry-after tests override what they check.
     retryDelayMs: 1,
-    env: {},
+    env: { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: fake.baseURL },
     ...options,
   });
   return { llm, fake, host: fake.baseURL };

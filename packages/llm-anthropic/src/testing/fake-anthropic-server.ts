@@ -9,6 +9,8 @@ export type { FakeReply, FakeScript, FakeTextReply, RecordedRequest } from "./fa
 
 export interface FakeAnthropicOptions {
   readonly port?: number;
+  /** Where the API lives on the server, before its `/v1/messages`; default none. A proxy's may be `/anthropic`. */
+  readonly basePath?: string;
   /** What the served model answers 400 to, as Claude 4.6 and later do for prefills. */
   readonly refuses?: readonly FakeRefusal[];
   /** The smallest prefix the prompt cache stores; default 1024 tokens, as for Claude Sonnet. */
@@ -25,6 +27,7 @@ export async function startFakeAnthropic(script: FakeScript, options: FakeAnthro
   const requests: RecordedRequest[] = [];
   const cache = new FakePromptCache(options.minCacheTokens ?? 1024);
   const signatures = new Map<string, string>();
+  const basePath = options.basePath ?? "";
   const server = createServer(async (request, response) => {
     const text = await readBody(request);
     const index = requests.length;
@@ -42,7 +45,7 @@ export async function startFakeAnthropic(script: FakeScript, options: FakeAnthro
       eventsSent: 0,
     };
     requests.push(recorded);
-    if (request.method !== "POST" || recorded.path.split("?")[0] !== "/v1/messages")
+    if (request.method !== "POST" || recorded.path.split("?")[0] !== `${basePath}/v1/messages`)
       return sendError(response, 404, "not_found_error", "Not Found");
     const reply =
       typeof script === "function"
@@ -77,7 +80,7 @@ export async function startFakeAnthropic(script: FakeScript, options: FakeAnthro
   const { port } = server.address() as AddressInfo;
   return {
     /** What ANTHROPIC_BASE_URL is set to: the SDK appends /v1/messages. */
-    baseURL: `http://127.0.0.1:${port}`,
+    baseURL: `http://127.0.0.1:${port}${basePath}`,
     requests,
     close: () =>
       new Promise<void>((resolve) => {

@@ -18,6 +18,13 @@ export interface FakeTextReply {
   readonly errorEventAfter?: number;
   /** tool_use blocks; `arguments` is the input as JSON text, streamed in pieces. */
   readonly toolCalls?: readonly { readonly name: string; readonly arguments: string }[];
+  /**
+   * Sent as `message_delta`'s usage instead of the counted tokens: a broken server's,
+   * such as `{ output_tokens: -1 }`.
+   */
+  readonly usage?: unknown;
+  /** Sent as a text block's delta before the text: a broken server's, such as a number. */
+  readonly content?: unknown;
 }
 
 /** What the fake does for one request. */

@@ -80,6 +80,9 @@ export async function streamReply(
     const signature = { type: "signature_delta", signature: signatureOf(recorded.index) };
     await block({ type: "thinking", thinking: "", signature: "" }, [...deltas, signature]);
   }
+  if (reply.content !== undefined) {
+    await block({ type: "text", text: "" }, [{ type: "text_delta", text: reply.content }]);
+  }
   if (text) {
     send("content_block_start", { index, content_block: { type: "text", text: "" } });
     if (index === 0) send("ping", {});
@@ -121,9 +124,10 @@ export async function streamReply(
     : stopSequence !== null
       ? "stop_sequence"
       : "end_turn";
+  const counted = { ...account, output_tokens: Math.max(1, output) };
   send("message_delta", {
     delta: { stop_reason: stopReason, stop_sequence: stopSequence },
-    usage: { ...account, output_tokens: Math.max(1, output) },
+    usage: "usage" in reply ? reply.usage : counted,
   });
   send("message_stop", {});
   response.end();

@@ -16,7 +16,10 @@ afterEach(async () => {
   await Promise.all(started.splice(0).map((fake) => fake.close()));
 });
 
-/** A fake Gemini server with this script, and the provider pointed at it through the real SDK. */
+/**
+ * A fake Gemini server with this script, and the provider pointed at it through the real
+ * SDK by GOOGLE_GEMINI_BASE_URL and GEMINI_API_KEY, as a user sets them.
+ */
 export async function llmFor(
   script: FakeScript,
   options: GeminiOptions = {},
@@ -25,16 +28,14 @@ export async function llmFor(
   const fake = await startFakeGemini(script, { apiKey: KEY, ...server });
   started.push(fake);
   const llm = new GeminiLlm({
-    apiKey: KEY,
-    baseUrl: fake.baseUrl,
     model: "gemini-3.8-flash",
     timeoutMs: 5_000,
     // Retries stay fast in tests; the retry-after tests override what they check.
     retryDelayMs: 1,
-    env: {},
+    env: { GEMINI_API_KEY: KEY, GOOGLE_GEMINI_BASE_URL: fake.baseURL },
     ...options,
   });
-  return { llm, fake, host: fake.baseUrl };
+  return { llm, fake, host: fake.baseURL };
 }
 
 /** What a failing call threw, for asserting code and message. */

@@ -9,6 +9,8 @@ export type { FakeReply, FakeScript, FakeTextReply, RecordedRequest } from "./fa
 
 export interface FakeGeminiOptions {
   readonly port?: number;
+  /** Where the API lives on the server, before its `/<version>/models/…`; default none. */
+  readonly basePath?: string;
   /** When set, any other key is refused as Gemini refuses one (400 API_KEY_INVALID). */
   readonly apiKey?: string;
   /** Sign function calls and demand the signatures back; default: models named gemini-3…. */
@@ -29,9 +31,11 @@ const ROUTE = /^\/([^/]+)\/models\/([^/:]+):streamGenerateContent$/;
 export async function startFakeGemini(script: FakeScript, options: FakeGeminiOptions = {}) {
   const requests: RecordedRequest[] = [];
   const cache = new PromptCache(options.cacheMinTokens ?? 1024);
+  const basePath = options.basePath ?? "";
   const server = createServer(async (request, response) => {
     const url = new URL(request.url ?? "/", "http://fake");
-    const route = ROUTE.exec(url.pathname);
+    const inside = url.pathname.startsWith(`${basePath}/`);
+    const route = inside ? ROUTE.exec(url.pathname.slice(basePath.length)) : null;
     const text = await readBody(request);
     if (request.method !== "POST" || !route) return notFoundPage(response, url.pathname);
     const [, apiVersion = "", model = ""] = route;
@@ -59,9 +63,12 @@ export async function startFakeGemini(script: FakeScript, options: FakeGeminiOpt
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
+  const baseURL = `http://127.0.0.1:${port}${basePath}`;
   return {
-    /** What GOOGLE_GEMINI_BASE_URL (or `baseUrl`) should be. */
-    baseUrl: `http://127.0.0.1:${port}`,
+    /** What GOOGLE_GEMINI_BASE_URL (or `baseURL`) should be: the SDK appends /<version>/models/…. */
+    baseURL,
+    /** @deprecated The same as `baseURL`. */
+    baseUrl: baseURL,
     requests,
     close: () =>
       new Promise<void>((resolve) => {

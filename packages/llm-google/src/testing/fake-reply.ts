@@ -32,6 +32,13 @@ export interface FakeTextReply {
   readonly finishReason?: string;
   /** Tokens the model spent thinking, reported in the usage as Gemini 3 does. */
   readonly thoughtsTokenCount?: number;
+  /**
+   * Sent as the last chunk's `usageMetadata` instead of the counted tokens: a broken
+   * server's, such as `{ promptTokenCount: -3 }`.
+   */
+  readonly usage?: unknown;
+  /** Sent as a part's `text` before the text: a broken server's, such as a number. */
+  readonly content?: unknown;
 }
 
 /** What the fake does for one request. */

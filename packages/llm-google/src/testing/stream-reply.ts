@@ -50,7 +50,7 @@ export async function streamReply(
     };
     const chunk = {
       candidates: [candidate],
-      usageMetadata,
+      usageMetadata: finishReason && "usage" in reply ? reply.usage : usageMetadata,
       modelVersion: model,
       responseId: "fake-response",
     };
@@ -62,6 +62,7 @@ export async function streamReply(
   const size = reply.chunkSize ?? 6;
   const calls = reply.functionCalls ?? [];
   const finish = reply.finishReason ?? "STOP";
+  if (reply.content !== undefined && !send([{ text: reply.content }])) return;
   for (let start = 0; start < text.length; start += size) {
     if (recorded.chunksSent === reply.disconnectAfter) {
       // Let what was written reach the client first: the break must come mid-reply.

@@ -1,7 +1,11 @@
 import { afterEach } from "vitest";
 import { OpenAiLlm } from "../openai-llm.js";
 import type { OpenAiOptions } from "../settings.js";
-import { type FakeScript, startFakeOpenAi } from "../testing/fake-openai-server.js";
+import {
+  type FakeOpenAiOptions,
+  type FakeScript,
+  startFakeOpenAi,
+} from "../testing/fake-openai-server.js";
 
 /** A key that must never show up in what users see. */
 export const KEY = "sk-test-secret-key-1234567890";
@@ -12,18 +16,23 @@ afterEach(async () => {
   await Promise.all(started.splice(0).map((fake) => fake.close()));
 });
 
-/** A fake server with this script, and the provider pointed at it through the real SDK. */
-export async function llmFor(script: FakeScript, options: OpenAiOptions = {}) {
-  const fake = await startFakeOpenAi(script);
+/**
+ * A fake server with this script, and the provider pointed at it through the real SDK by
+ * OPENAI_BASE_URL and OPENAI_API_KEY, as a user sets them.
+ */
+export async function llmFor(
+  script: FakeScript,
+  options: OpenAiOptions = {},
+  server: FakeOpenAiOptions = {},
+) {
+  const fake = await startFakeOpenAi(script, server);
   started.push(fake);
   const llm = new OpenAiLlm({
-    apiKey: KEY,
-    baseURL: fake.baseURL,
     model: "test-model",
     timeoutMs: 5_000,
     // Retries stay fast in tests; the retry-after tests override what they check.
     retryDelayMs: 1,
-    env: {},
+    env: { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: fake.baseURL },
     ...options,
   });
   return { llm, fake, host: fake.baseURL };

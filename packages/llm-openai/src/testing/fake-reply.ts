@@ -18,6 +18,13 @@ export interface FakeTextReply {
   /** Of the prompt's tokens, this many reported as read from the prompt cache. */
   readonly cachedTokens?: number;
   /**
+   * Sent as the usage chunk's `usage` instead of the counted tokens: another server's
+   * shape, or a broken one such as `{ prompt_tokens: -5 }`.
+   */
+  readonly usage?: unknown;
+  /** Sent as the first content delta instead of text: a broken server's, such as a number. */
+  readonly content?: unknown;
+  /**
    * Parameters this server answers 400 `unsupported_parameter` to, as OpenAI's reasoning
    * models do for `stop`, `temperature` and `max_tokens`.
    */
@@ -37,10 +44,12 @@ export type FakeReply =
   | { readonly hang: true }
   /** An SSE event whose data is not JSON. */
   | { readonly malformed: true }
-  /** Any body, e.g. the HTML page of a server that is not an OpenAI API. */
-  | { readonly raw: string; readonly contentType: string };
+  /** Any body, e.g. the HTML page of a server that is not an OpenAI API (status default 200). */
+  | { readonly raw: string; readonly contentType: string; readonly status?: number };
 
 export interface RecordedRequest {
+  /** The path and query the request was sent to, e.g. `/v1/chat/completions`. */
+  readonly path: string;
   readonly body: Record<string, unknown>;
   readonly authorization: string | undefined;
   /** `performance.now()` when the request arrived. */

@@ -1,4 +1,5 @@
 export {
+  type FakeOpenAiOptions,
   type FakeReply,
   type FakeScript,
   type FakeTextReply,

@@ -36,6 +36,7 @@ export async function streamReply(
     send({ ...base, choices: [{ index: 0, delta: content, finish_reason: finish }] });
 
   delta({ role: "assistant", content: "" });
+  if (reply.content !== undefined) delta({ content: reply.content });
   const size = reply.chunkSize ?? 6;
   for (let start = 0; start < text.length; start += size) {
     if (recorded.chunksSent === reply.disconnectAfter) {
@@ -62,17 +63,14 @@ export async function streamReply(
     }
   }
   delta({}, reply.toolCalls?.length ? "tool_calls" : "stop");
-  send({
-    ...base,
-    choices: [],
-    usage: {
-      prompt_tokens: Math.ceil(JSON.stringify(body.messages).length / 4),
-      completion_tokens: Math.ceil(text.length / 4),
-      total_tokens: 0,
-      ...(reply.cachedTokens === undefined
-        ? {}
-        : { prompt_tokens_details: { cached_tokens: reply.cachedTokens } }),
-    },
-  });
+  const counted = {
+    prompt_tokens: Math.ceil(JSON.stringify(body.messages).length / 4),
+    completion_tokens: Math.ceil(text.length / 4),
+    total_tokens: 0,
+    ...(reply.cachedTokens === undefined
+      ? {}
+      : { prompt_tokens_details: { cached_tokens: reply.cachedTokens } }),
+  };
+  send({ ...base, choices: [], usage: "usage" in reply ? reply.usage : counted });
   response.end("data: [DONE]\n\n");
 }
