@@ -1,4 +1,4 @@
-import type { JsonSchemaInput, Tool } from "@langchain-mini/core";
+import { type JsonSchemaInput, LONGEST_TIMER_MS, type Tool } from "@langchain-mini/core";
 import { type Tool as McpToolInfo, SdkError, SdkErrorCode } from "@modelcontextprotocol/client";
 import type { Connection } from "./connect.js";
 import { describeResult } from "./describe-result.js";
@@ -9,7 +9,7 @@ const MAX_DESCRIPTION = 4_000;
  * The SDK's own limit per request (60 s by default) would cut a call the agent still
  * waits for: the agent's per-tool timeout and the run's signal decide instead.
  */
-const NO_SDK_TIMEOUT = 2_147_483_647;
+const NO_SDK_TIMEOUT = LONGEST_TIMER_MS;
 
 export type McpArguments = Record<string, unknown>;
 
