@@ -8,8 +8,6 @@ export interface FakeServerBehaviour {
   readonly stderr?: readonly string[];
   /** Ends with this status once it has written them, before answering anything. */
   readonly exitAtStart?: number;
-  /** Never answers (a server slow to start). */
-  readonly silent?: boolean;
   /** Its reply to tools/list, as it is (it may be anything). */
   readonly toolsList?: unknown;
   readonly ignoreSigterm?: boolean;

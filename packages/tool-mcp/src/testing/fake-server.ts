@@ -28,7 +28,7 @@ if (behaviour.grandchild) {
   );
   if (behaviour.pidFile) appendFileSync(behaviour.pidFile, `${helper.pid}\n`);
 }
-if (behaviour.ignoreEof || behaviour.silent) setInterval(() => {}, 1000);
+if (behaviour.ignoreEof) setInterval(() => {}, 1000);
 
 const TOOLS = [
   {
@@ -67,7 +67,6 @@ function call(name: string, args: Record<string, unknown>) {
 
 const input = createInterface({ input: process.stdin });
 input.on("line", (line) => {
-  if (behaviour.silent) return;
   const message = JSON.parse(line) as { id?: unknown; method?: string; params?: never };
   const params = (message.params ?? {}) as { name?: string; arguments?: Record<string, unknown> };
   switch (message.method) {
