@@ -188,6 +188,23 @@ describe("what a server that fails says", () => {
   }, 60_000);
 });
 
+describe("a result that is not valid MCP", () => {
+  it("is one line when the SDK refuses a result, naming its first problem", async () => {
+    const env = { LANGCHAIN_MINI_MCP: JSON.stringify({ mcpServers: { odd: fakeStdioServer() } }) };
+    const tools = await createTools({ env });
+    const invalid = tools.find((tool) => tool.name === "odd__invalid");
+    const failure = await Promise.resolve(
+      invalid?.execute({}, { signal: AbortSignal.timeout(50_000) }),
+    ).then(
+      () => "no error",
+      (error: Error) => error.message,
+    );
+    expect(failure).toBe(
+      "Invalid result for tools/call: content[0]: Invalid input (the first of 2 problems)",
+    );
+  }, 60_000);
+});
+
 describe("stopping servers as process groups", () => {
   it("leaves nothing of a server under sh -c that ignores SIGTERM and EOF, nor of its helper", async () => {
     const pids = join(mkdtempSync(join(tmpdir(), "mcp-group-")), "pids");

@@ -2,6 +2,7 @@ import { type JsonSchemaInput, LONGEST_TIMER_MS, type Tool } from "@langchain-mi
 import { type Tool as McpToolInfo, SdkError, SdkErrorCode } from "@modelcontextprotocol/client";
 import type { Connection } from "./connect.js";
 import { describeResult } from "./describe-result.js";
+import { reasonOf } from "./failure-text.js";
 
 /** Longer server descriptions are cut: every tool's description goes into every prompt. */
 const MAX_DESCRIPTION = 4_000;
@@ -48,7 +49,9 @@ export function mcpTool(
           { signal, timeout: NO_SDK_TIMEOUT },
         );
       } catch (error) {
-        throw isGone(error) ? new Error(stoppedMessage(source.server)) : error;
+        if (isGone(error)) throw new Error(stoppedMessage(source.server));
+        // The SDK's own words (a reply its schema refused, listing every problem) in one line.
+        throw error instanceof SdkError ? new Error(reasonOf(error), { cause: error }) : error;
       }
       const text = describeResult(result);
       if (result.isError) throw new Error(text || "the server reported an error without details");

@@ -21,7 +21,8 @@ export interface FakeServerBehaviour {
 
 /**
  * A configuration entry: the fake MCP server over stdio (tools `echo`, `environment`,
- * which returns its environment as JSON, and `huge`, a text of `bytes` bytes).
+ * which returns its environment as JSON, `huge`, a text of `bytes` bytes, and `invalid`,
+ * whose result MCP does not allow).
  */
 export function fakeStdioServer(behaviour: FakeServerBehaviour = {}) {
   return { command: process.execPath, args: [fakeServerPath(), JSON.stringify(behaviour)] };

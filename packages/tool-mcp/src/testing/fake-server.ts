@@ -44,6 +44,12 @@ const TOOLS = [
     annotations: { readOnlyHint: true },
   },
   {
+    name: "invalid",
+    description: "Replies with a result that is not valid MCP",
+    inputSchema: { type: "object", properties: {} },
+    annotations: { readOnlyHint: true },
+  },
+  {
     name: "huge",
     description: "A text of this many bytes: BEGIN, x…, END",
     inputSchema: { type: "object", properties: { bytes: { type: "number" } } },
@@ -81,9 +87,13 @@ input.on("line", (line) => {
       reply(message.id, behaviour.toolsList ?? { tools: TOOLS });
       break;
     case "tools/call":
-      reply(message.id, {
-        content: [{ type: "text", text: call(params.name ?? "", params.arguments ?? {}) }],
-      });
+      // `invalid` answers with what MCP does not allow: a text block without its text.
+      reply(
+        message.id,
+        params.name === "invalid"
+          ? { content: [{ type: "text" }, { type: "text", text: 5 }] }
+          : { content: [{ type: "text", text: call(params.name ?? "", params.arguments ?? {}) }] },
+      );
       break;
     default:
       if (message.id !== undefined) reply(message.id, {});
