@@ -188,6 +188,22 @@ describe("what a server that fails says", () => {
   }, 60_000);
 });
 
+describe("a server that writes other things than MCP on stdout", () => {
+  it("works, its first 100 such lines going to the trace", async () => {
+    const stdout = Array.from({ length: 150 }, (_, index) => `log line ${index}`);
+    const { tools, notices, warnings } = await toolsOf({ chatty: fakeStdioServer({ stdout }) });
+    expect(warnings).toEqual([]);
+    const echo = tools.find((tool) => tool.name === "chatty__echo");
+    expect(await echo?.execute({ text: "hi" }, { signal: AbortSignal.timeout(50_000) })).toBe("hi");
+    const other = notices.filter((notice) => notice.message.startsWith("("));
+    expect(other).toHaveLength(101);
+    expect(other[0]?.message).toBe("(not MCP, on stdout) log line 0");
+    expect(other.at(-1)?.message).toBe(
+      "(more lines that are not MCP on stdout: the rest are not shown)",
+    );
+  }, 60_000);
+});
+
 describe("a result that is not valid MCP", () => {
   it("is one line when the SDK refuses a result, naming its first problem", async () => {
     const env = { LANGCHAIN_MINI_MCP: JSON.stringify({ mcpServers: { odd: fakeStdioServer() } }) };

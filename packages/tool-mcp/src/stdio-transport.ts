@@ -16,6 +16,8 @@ import { oneLine } from "./text.js";
 /** After stdin closes, a server gets this long to exit before SIGTERM; then this long before SIGKILL. */
 const EOF_GRACE_MS = 300;
 const TERM_GRACE_MS = 2_000;
+/** Lines on stdout that are not MCP go to the trace up to this many: a chatty server must not fill it. */
+const MAX_OTHER_LINES = 100;
 
 export interface StdioTransportOptions {
   readonly command: string;
@@ -44,6 +46,7 @@ export class GroupStdioTransport implements Transport {
   #group: ProcessGroup | undefined;
   #exit: string | undefined;
   #stopping: Promise<void> | undefined;
+  #otherLines = 0;
   readonly #options: StdioTransportOptions;
   readonly #requests = new SentRequests();
   readonly #decoder = new StringDecoder("utf8");
@@ -147,13 +150,21 @@ export class GroupStdioTransport implements Transport {
       message = deserializeMessage(line.replace(/\r$/, ""));
     } catch (error) {
       // Servers that log to stdout: the line is not MCP, and is no reason to stop.
-      if (error instanceof SyntaxError)
-        this.#options.onLog(`(not MCP, on stdout) ${oneLine(line, 200)}`);
+      if (error instanceof SyntaxError) this.#other(line);
       else this.onerror?.(error as Error);
       return;
     }
     this.#requests.settle(message);
     this.onmessage?.(message);
+  }
+
+  #other(line: string) {
+    this.#otherLines++;
+    if (this.#otherLines <= MAX_OTHER_LINES) {
+      this.#options.onLog(`(not MCP, on stdout) ${oneLine(line, 200)}`);
+    } else if (this.#otherLines === MAX_OTHER_LINES + 1) {
+      this.#options.onLog("(more lines that are not MCP on stdout: the rest are not shown)");
+    }
   }
 
   #cut(oversized: Oversized) {

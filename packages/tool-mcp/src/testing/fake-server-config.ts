@@ -6,6 +6,8 @@ export interface FakeServerBehaviour {
   readonly requireEnv?: readonly string[];
   /** Lines it writes to stderr first. */
   readonly stderr?: readonly string[];
+  /** Lines it writes to stdout first, among the MCP messages (as servers that log there do). */
+  readonly stdout?: readonly string[];
   /** Ends with this status once it has written them, before answering anything. */
   readonly exitAtStart?: number;
   /** Its reply to tools/list, as it is (it may be anything). */

@@ -9,6 +9,7 @@ import type { FakeServerBehaviour } from "./fake-server-config.js";
 const behaviour = JSON.parse(process.argv[2] ?? "{}") as FakeServerBehaviour;
 
 for (const line of behaviour.stderr ?? []) process.stderr.write(`${line}\n`);
+for (const line of behaviour.stdout ?? []) process.stdout.write(`${line}\n`);
 const missing = (behaviour.requireEnv ?? []).filter((name) => !process.env[name]);
 if (missing.length > 0) {
   // What npx says, and then does, when the registry's certificate cannot be checked.
