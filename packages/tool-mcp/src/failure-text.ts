@@ -1,19 +1,28 @@
 import { blankSecrets, oneLine } from "./text.js";
 
-/** The one warning for a server that did not start: why, what it said last, its secrets blanked. */
+/**
+ * The one warning for a server that did not start: why, and what it said last (its
+ * stderr's lines, blanked already), its secrets blanked.
+ */
 export function startWarning(
   server: { readonly name: string; readonly secrets: readonly string[] },
-  reason: string,
+  error: unknown,
   stderr: readonly string[],
 ) {
   const said = stderr.length > 0 ? `; it said: ${stderr.join(" | ")}` : "";
-  const message = `MCP server "${server.name}" did not start: ${reason}${said}. Its tools are left out`;
-  return blankSecrets(oneLine(message, 2_000), server.secrets);
+  const reason = reasonOf(error, server.secrets);
+  return oneLine(
+    `MCP server "${server.name}" did not start: ${reason}${said}. Its tools are left out`,
+    2_000,
+  );
 }
 
-/** An error's message as one line without its closing full stop. */
-export function reasonOf(error: unknown) {
-  const message = error instanceof Error ? error.message : String(error);
+/**
+ * An error's message as one line without its closing full stop, `secrets` blanked
+ * before it is cut (half a secret is still one).
+ */
+export function reasonOf(error: unknown, secrets: readonly string[] = []) {
+  const message = blankSecrets(error instanceof Error ? error.message : String(error), secrets);
   return oneLine(firstProblem(message)).replace(/\.$/, "") || "unknown error";
 }
 

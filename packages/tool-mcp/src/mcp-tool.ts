@@ -17,6 +17,8 @@ export type McpArguments = Record<string, unknown>;
 export interface McpToolSource {
   /** The server's key in the configuration. */
   readonly server: string;
+  /** The credentials in its settings. */
+  readonly secrets: readonly string[];
   readonly connection: Connection;
   /** Why the server can no longer be called (it exited), once it cannot. */
   readonly stopped: () => string | undefined;
@@ -51,7 +53,9 @@ export function mcpTool(
       } catch (error) {
         if (isGone(error)) throw new Error(stoppedMessage(source.server));
         // The SDK's own words (a reply its schema refused, listing every problem) in one line.
-        throw error instanceof SdkError ? new Error(reasonOf(error), { cause: error }) : error;
+        throw error instanceof SdkError
+          ? new Error(reasonOf(error, source.secrets), { cause: error })
+          : error;
       }
       const text = describeResult(result);
       if (result.isError) throw new Error(text || "the server reported an error without details");

@@ -4,7 +4,6 @@ import type { ServerConfig } from "./config.js";
 import { type Connection, connect, StartFailure, seconds } from "./connect.js";
 import { reasonOf, startWarning } from "./failure-text.js";
 import { type McpArguments, mcpTool, stoppedMessage } from "./mcp-tool.js";
-import { blankSecrets } from "./text.js";
 import { ToolNamer } from "./tool-names.js";
 
 type NoticeSink = (notice: PluginNotice) => void;
@@ -26,7 +25,7 @@ class Entry {
   constructor(config: ServerConfig, options: StartOptions) {
     const source = sourceOf(config.name);
     this.started = start(config, options, (line) =>
-      this.notices?.({ level: "log", source, message: blankSecrets(line, config.secrets) }),
+      this.notices?.({ level: "log", source, message: line }),
     );
     // A failure is reported where it is awaited; this keeps Node from calling it unhandled.
     this.started.catch(() => undefined);
@@ -67,13 +66,14 @@ export async function serverTools(
       options.onNotice?.({
         level: "warning",
         source: sourceOf(config.name),
-        message: startWarning(config, reasonOf(outcome.reason), stderr),
+        message: startWarning(config, outcome.reason, stderr),
       });
       return;
     }
     const running = outcome.value;
     const source = {
       server: config.name,
+      secrets: config.secrets,
       connection: running.connection,
       stopped: () => running.stopped,
     };
@@ -116,7 +116,7 @@ async function start(config: ServerConfig, options: StartOptions, onLog: (line: 
     ({ tools } = await connection.client.listTools(undefined, { timeout: timeoutMs }));
   } catch (error) {
     await connection.close().catch(() => undefined);
-    throw new StartFailure(listFailure(error, timeoutMs), connection.stderrTail(), {
+    throw new StartFailure(listFailure(error, timeoutMs, config.secrets), connection.stderrTail(), {
       cause: error,
     });
   }
@@ -133,14 +133,14 @@ function sourceOf(name: string) {
   return `MCP server "${name}"`;
 }
 
-function listFailure(error: unknown, timeoutMs: number) {
-  if (!(error instanceof SdkError)) return `it did not list its tools (${reasonOf(error)})`;
+function listFailure(error: unknown, timeoutMs: number, secrets: readonly string[]) {
+  const reason = reasonOf(error, secrets);
+  if (!(error instanceof SdkError)) return `it did not list its tools (${reason})`;
   if (error.code === SdkErrorCode.RequestTimeout) {
     return `it did not list its tools within ${seconds(timeoutMs)}`;
   }
   if (error.code === SdkErrorCode.InvalidResult) {
-    const problem = reasonOf(error).replace(/^Invalid result for tools\/list: /, "");
-    return `its list of tools is not valid MCP: ${problem}`;
+    return `its list of tools is not valid MCP: ${reason.replace(/^Invalid result for tools\/list: /, "")}`;
   }
-  return `it did not list its tools (${reasonOf(error)})`;
+  return `it did not list its tools (${reason})`;
 }

@@ -14,9 +14,12 @@ export class StderrLines {
   #dropped = false;
   readonly #last: string[] = [];
   readonly #onLine: (line: string) => void;
+  readonly #blank: (text: string) => string;
 
-  constructor(onLine: (line: string) => void) {
+  /** `blank` takes the secrets out of a whole line, before it can be cut in the middle of one. */
+  constructor(onLine: (line: string) => void, blank: (text: string) => string = (text) => text) {
     this.#onLine = onLine;
+    this.#blank = blank;
   }
 
   push(chunk: Buffer | string) {
@@ -48,7 +51,7 @@ export class StderrLines {
 
   // Each line safe on a terminal (colours and cursor moves removed), as a trace line.
   #emit(raw: string) {
-    const shown = oneLine(raw, MAX_LINE);
+    const shown = oneLine(this.#blank(raw), MAX_LINE);
     if (!shown) return;
     this.#last.push(oneLine(shown, 200));
     if (this.#last.length > KEEP_LAST) this.#last.shift();

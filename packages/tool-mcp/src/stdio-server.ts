@@ -4,14 +4,17 @@ import type { StdioServer } from "./config.js";
 import { serverEnvironment } from "./server-environment.js";
 import { StderrLines } from "./stderr-lines.js";
 import { GroupStdioTransport } from "./stdio-transport.js";
+import { blankSecrets } from "./text.js";
 
 /**
  * A stdio server's process, in a process group of its own: its stderr goes line by line
- * to `onLog` (never to the terminal), and `stop` ends it, and all it started, quickly
- * however it behaves.
+ * to `onLog` (never to the terminal), its secrets blanked, and `stop` ends it, and all it
+ * started, quickly however it behaves.
  */
 export function startStdio(server: StdioServer, env: PluginEnv, onLog: (line: string) => void) {
-  const lines = new StderrLines(onLog);
+  // What a server writes may hold what it was given: its secrets never reach a line.
+  const blank = (text: string) => blankSecrets(text, server.secrets);
+  const lines = new StderrLines(onLog, blank);
   const transport = new GroupStdioTransport({
     command: server.command,
     args: server.args,
@@ -20,6 +23,7 @@ export function startStdio(server: StdioServer, env: PluginEnv, onLog: (line: st
     onStderr: (chunk) => lines.push(chunk),
     onStderrEnd: () => lines.end(),
     onLog,
+    blank,
   });
   return {
     transport,

@@ -29,6 +29,8 @@ export interface StdioTransportOptions {
   readonly onStderrEnd: () => void;
   /** A line for the trace: what the server wrote that is not MCP, a message dropped. */
   readonly onLog: (line: string) => void;
+  /** Takes the server's secrets out of what it wrote, before a line is cut. */
+  readonly blank: (text: string) => string;
 }
 
 /**
@@ -161,7 +163,7 @@ export class GroupStdioTransport implements Transport {
   #other(line: string) {
     this.#otherLines++;
     if (this.#otherLines <= MAX_OTHER_LINES) {
-      this.#options.onLog(`(not MCP, on stdout) ${oneLine(line, 200)}`);
+      this.#options.onLog(`(not MCP, on stdout) ${oneLine(this.#options.blank(line), 200)}`);
     } else if (this.#otherLines === MAX_OTHER_LINES + 1) {
       this.#options.onLog("(more lines that are not MCP on stdout: the rest are not shown)");
     }
