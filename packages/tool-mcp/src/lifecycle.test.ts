@@ -152,7 +152,8 @@ describe("what a server that fails says", () => {
           stderr: [
             "\u001b[31mStarting\u001b[0m with token tok-0123456789",
             "line\rtwo",
-            "x".repeat(500),
+            // Where the line is cut for the warning, half the token would be left.
+            `${"x".repeat(195)}tok-0123456789`,
           ],
           exitAtStart: 3,
         }),
@@ -161,7 +162,7 @@ describe("what a server that fails says", () => {
     });
     expect(tools).toEqual([]);
     expect(warnings.map((warning) => warning.message)).toEqual([
-      `MCP server "crashing" did not start: it exited with status 3 before it answered; it said: Starting with token [REDACTED] | line two | ${"x".repeat(200)}…. Its tools are left out`,
+      `MCP server "crashing" did not start: it exited with status 3 before it answered; it said: Starting with token [REDACTED] | line two | ${"x".repeat(195)}[REDA…. Its tools are left out`,
     ]);
   }, 60_000);
 
