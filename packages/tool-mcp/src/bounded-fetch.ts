@@ -1,5 +1,5 @@
 import type { FetchLike, RequestId } from "@modelcontextprotocol/client";
-import { FrameBuffer } from "./frame-buffer.js";
+import { FrameBuffer, type Oversized } from "./frame-buffer.js";
 import { limitEvents } from "./sse-limit.js";
 import { MAX_MESSAGE, type SentRequests, standIn } from "./stand-in.js";
 
@@ -23,7 +23,7 @@ export function boundedFetch(
     const requestId = sent.length === 1 ? idOf(sent[0]) : undefined;
     const response = await base(url, init);
     if (!response.body) return response;
-    const cut = (data: Parameters<typeof standIn>[0]) => standIn(data, requests, requestId);
+    const cut = (data: Oversized) => standIn(data, requests, requestId);
     const dropped = () => onLog(`(a message over ${MAX_MESSAGE} characters was dropped)`);
     let body: ReadableStream<Uint8Array>;
     if (!response.ok) body = response.body.pipeThrough(firstBytes(MAX_ERROR_BODY));
@@ -47,7 +47,7 @@ export function boundedFetch(
 }
 
 /** A body passed on whole, or, over the limit, what stands in for it. */
-function limitWhole(cut: (data: ReturnType<FrameBuffer["oversized"]>) => unknown) {
+function limitWhole(cut: (data: Oversized) => unknown) {
   const frame = new FrameBuffer(MAX_MESSAGE);
   return new TransformStream<string, string>({
     transform(chunk, controller) {
