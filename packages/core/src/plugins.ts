@@ -78,6 +78,12 @@ export interface PluginContext {
   readonly onProgress?: (progress: SetupProgress) => void;
   /** Where notices go; without it, a plug-in keeps them to itself. */
   readonly onNotice?: (notice: PluginNotice) => void;
+  /**
+   * Credentials a plug-in assembled from its settings (a password in a URL, a header
+   * value, a token it expanded from `${NAME}`), which no variable's name gives away: the
+   * host blanks them everywhere from then on, as it blanks the secrets of `env`.
+   */
+  readonly addSecret?: (value: string) => void;
 }
 
 export interface CreateLlmOptions extends PluginContext {

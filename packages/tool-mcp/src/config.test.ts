@@ -39,6 +39,7 @@ describe("the MCP configuration", () => {
         args: ["-y", "@modelcontextprotocol/server-filesystem", "."],
         env: { LOG_LEVEL: "debug", PORT: "3000" },
         cwd: "/projects/app/data",
+        secrets: ["debug", "3000"],
       },
       {
         kind: "http",
@@ -46,6 +47,7 @@ describe("the MCP configuration", () => {
         url: new URL("https://mcp.example.com/mcp"),
         headers: { "X-Team": "a" },
         transport: "auto",
+        secrets: ["a"],
       },
       {
         kind: "http",
@@ -53,8 +55,54 @@ describe("the MCP configuration", () => {
         url: new URL("http://127.0.0.1:3001/sse"),
         headers: {},
         transport: "sse",
+        secrets: [],
       },
     ]);
+  });
+
+  it("counts every credential it was given as a secret: env values, header values, expansions", () => {
+    const [local, remote] = parse(
+      {
+        mcpServers: {
+          local: {
+            command: "server",
+            // biome-ignore lint/suspicious/noTemplateCurlyInString: the configuration's syntax
+            args: ["--key=${DB_PASS}", "--home=${HOME}"],
+            env: { SLACK_TEAM: "T0123456789" },
+          },
+          remote: {
+            url: "https://mcp.example.com/mcp",
+            // biome-ignore lint/suspicious/noTemplateCurlyInString: the configuration's syntax
+            headers: { Authorization: "Bearer ${TRACKER}", "X-Org": "acme-corp-42" },
+          },
+        },
+      },
+      { DB_PASS: "db-pass-value", HOME: "/home/ada", TRACKER: "trk_0123456789" },
+    );
+    // HOME goes to every server anyway: it is no credential, and blanking it would blank paths.
+    expect(local?.secrets).toEqual(["db-pass-value", "T0123456789"]);
+    expect(remote?.secrets).toEqual(["trk_0123456789", "Bearer trk_0123456789", "acme-corp-42"]);
+  });
+
+  it("turns a URL's user and password into Basic authorization, kept out of the URL", () => {
+    const [server, withHeader] = parse({
+      mcpServers: {
+        a: { url: "https://ada:p%40ss-word@mcp.example.com/mcp" },
+        b: { url: "https://ada:p%40ss-word@mcp.example.com/mcp", headers: { authorization: "x" } },
+      },
+    });
+    const basic = `Basic ${Buffer.from("ada:p@ss-word").toString("base64")}`;
+    expect(server).toMatchObject({
+      url: new URL("https://mcp.example.com/mcp"),
+      headers: { Authorization: basic },
+    });
+    expect(server?.secrets).toEqual(
+      expect.arrayContaining(["ada", "p%40ss-word", "p@ss-word", basic, basic.slice(6)]),
+    );
+    expect(withHeader).toMatchObject({ headers: { authorization: "x" } });
+    expect(String(withHeader?.kind === "http" && withHeader.url)).toBe(
+      "https://mcp.example.com/mcp",
+    );
   });
 
   it("expands variables (NAME and NAME:-default in braces) from the environment", () => {

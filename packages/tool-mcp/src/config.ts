@@ -6,6 +6,7 @@ import {
   textFileProblem,
 } from "@langchain-mini/core";
 import { expandVariables } from "./expand-variables.js";
+import { passesToEveryServer } from "./server-environment.js";
 
 /** A server started as a child process, speaking MCP over its stdin and stdout. */
 export interface StdioServer {
@@ -13,9 +14,14 @@ export interface StdioServer {
   readonly name: string;
   readonly command: string;
   readonly args: readonly string[];
-  /** Added to a minimal environment (PATH, HOME, …): the host's secrets are not passed on. */
+  /**
+   * Added to the environment every server gets (PATH, HOME, the proxy and certificate
+   * settings, …): the host's secrets are not passed on.
+   */
   readonly env: Readonly<Record<string, string>>;
   readonly cwd?: string;
+  /** Credentials in its settings: the values of `env` and of the variables expanded into them. */
+  readonly secrets: readonly string[];
 }
 
 /** A server at a URL: Streamable HTTP, falling back to the older SSE transport. */
@@ -26,6 +32,8 @@ export interface HttpServer {
   readonly headers: Readonly<Record<string, string>>;
   /** `auto` tries Streamable HTTP first; `sse` goes straight to SSE. */
   readonly transport: "auto" | "streamable-http" | "sse";
+  /** Credentials in its settings: header values, the URL's user and password, expanded variables. */
+  readonly secrets: readonly string[];
 }
 
 export type ServerConfig = StdioServer | HttpServer;
@@ -78,13 +86,21 @@ export function parseMcpConfig(
     if (!isRecord(entry)) throw invalid(`${where} must be an object with "command" or "url"`);
     // Other clients' switch for a server kept in the file but not used.
     if (entry.disabled === true) continue;
+    const secrets = new Set<string>();
     const expand = (value: string, field: string) =>
-      expandVariables(value, env, (variable) =>
-        invalid(
-          `${where}: ${field} uses \${${variable}}, which is not set: set it in the environment or .env, or write \${${variable}:-default}`,
-        ),
+      expandVariables(
+        value,
+        env,
+        (variable) =>
+          invalid(
+            `${where}: ${field} uses \${${variable}}, which is not set: set it in the environment or .env, or write \${${variable}:-default}`,
+          ),
+        // A token is usually given this way; HOME or PATH, which every server gets, is none.
+        (variable, expanded) => {
+          if (!passesToEveryServer(variable)) secrets.add(expanded);
+        },
       );
-    result.push(readServer(name, entry, { where, baseDirectory, expand }));
+    result.push(readServer(name, entry, { where, baseDirectory, expand, secrets }));
   }
   return result;
 }
@@ -93,10 +109,16 @@ interface ReadContext {
   readonly where: string;
   readonly baseDirectory: string;
   readonly expand: (value: string, field: string) => string;
+  /** Where the server's credentials are collected. */
+  readonly secrets: Set<string>;
 }
 
-function readServer(name: string, entry: Record<string, unknown>, context: ReadContext) {
-  const { where, expand } = context;
+function readServer(
+  name: string,
+  entry: Record<string, unknown>,
+  context: ReadContext,
+): ServerConfig {
+  const { where, expand, secrets } = context;
   const type = entry.type ?? entry.transport;
   const hasCommand = entry.command !== undefined;
   const hasUrl = entry.url !== undefined;
@@ -110,11 +132,14 @@ function readServer(name: string, entry: Record<string, unknown>, context: ReadC
     const command = expand(text(entry.command, `${where}: "command"`), "command");
     const args = list(entry.args, `${where}: "args"`).map((arg) => expand(arg, "args"));
     const env = mapOf(entry.env, `${where}: "env"`, (value, key) => expand(value, `env.${key}`));
+    // What a server is given in its environment is how it is given its keys.
+    for (const value of Object.values(env)) secrets.add(value);
     const cwd =
       entry.cwd === undefined
         ? undefined
         : resolve(context.baseDirectory, expand(text(entry.cwd, `${where}: "cwd"`), "cwd"));
-    return { kind: "stdio", name, command, args, env, ...(cwd ? { cwd } : {}) } as const;
+    const found = [...secrets];
+    return { kind: "stdio", name, command, args, env, ...(cwd ? { cwd } : {}), secrets: found };
   }
   const transport = transportOf(type, where);
   const address = expand(text(entry.url, `${where}: "url"`), "url");
@@ -131,7 +156,43 @@ function readServer(name: string, entry: Record<string, unknown>, context: ReadC
   const headers = mapOf(entry.headers, `${where}: "headers"`, (value, key) =>
     expand(value, `the header ${key}`),
   );
-  return { kind: "http", name, url, headers, transport } as const;
+  for (const value of Object.values(headers))
+    for (const part of credentialsOf(value)) secrets.add(part);
+  moveUserInfo(url, headers, secrets);
+  return { kind: "http", name, url, headers, transport, secrets: [...secrets] };
+}
+
+/**
+ * A URL's `user:password@` as the Basic authorization it means (fetch refuses URLs that
+ * hold credentials), unless an Authorization header is given; the URL keeps neither.
+ */
+function moveUserInfo(url: URL, headers: Record<string, string>, secrets: Set<string>) {
+  if (!url.username && !url.password) return;
+  const user = decoded(url.username);
+  const password = decoded(url.password);
+  const basic = `Basic ${Buffer.from(`${user}:${password}`).toString("base64")}`;
+  for (const part of [url.username, user, url.password, password, ...credentialsOf(basic)]) {
+    if (part) secrets.add(part);
+  }
+  url.username = "";
+  url.password = "";
+  if (!Object.keys(headers).some((key) => key.toLowerCase() === "authorization")) {
+    headers.Authorization = basic;
+  }
+}
+
+/** A header value, and the credentials of `<scheme> <credentials>` (Bearer, Basic, …) alone. */
+function credentialsOf(value: string) {
+  const credentials = /^[A-Za-z][\w-]*\s+(\S.*)$/.exec(value.trim())?.[1];
+  return credentials ? [value.trim(), credentials] : [value.trim()];
+}
+
+function decoded(text: string) {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
 
 function transportOf(type: unknown, where: string): HttpServer["transport"] {

@@ -1,4 +1,5 @@
 import { createRequire } from "node:module";
+import type { PluginEnv } from "@langchain-mini/core";
 import {
   Client,
   SdkError,
@@ -8,7 +9,9 @@ import {
   StreamableHTTPClientTransport,
   type Transport,
 } from "@modelcontextprotocol/client";
+import { boundedFetch } from "./bounded-fetch.js";
 import type { HttpServer, ServerConfig } from "./config.js";
+import { SentRequests } from "./stand-in.js";
 import { startStdio } from "./stdio-server.js";
 
 const { version } = createRequire(import.meta.url)("../package.json") as { version: string };
@@ -20,35 +23,59 @@ export interface Connection {
   readonly transport: string;
   /** The child process of a stdio server, while it runs. */
   readonly pid: () => number | undefined;
+  /** The last lines of a stdio server's stderr, to explain a failure. */
+  readonly stderrTail: () => readonly string[];
   close(): Promise<void>;
 }
 
 export interface ConnectOptions {
   readonly timeoutMs: number;
-  /** A line the server wrote to its stderr. */
+  /** The host's environment: what a stdio server's own is made from. */
+  readonly env: PluginEnv;
+  /** A line the server wrote to its stderr, or one about it for the trace. */
   readonly onLog: (line: string) => void;
+}
+
+/** A server that did not start: why, and the last lines of its stderr. */
+export class StartFailure extends Error {
+  constructor(
+    message: string,
+    readonly stderr: readonly string[] = [],
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
 }
 
 /** Starts (stdio) or reaches (HTTP) one server and completes the MCP handshake. */
 export async function connect(server: ServerConfig, options: ConnectOptions): Promise<Connection> {
   if (server.kind === "stdio") {
-    const child = startStdio(server, options.onLog);
+    const child = startStdio(server, options.env, options.onLog);
     const client = new Client({ name: "langchain-mini", version });
     try {
       await handshake(client, child.transport, options.timeoutMs, () => child.stop(client));
     } catch (error) {
-      throw child.explain(error);
+      const reason = error instanceof StartFailure ? error : child.explain(error);
+      throw new StartFailure(reason.message, child.stderrTail(), { cause: error });
     }
-    return { client, transport: "stdio", pid: child.pid, close: () => child.stop(client) };
+    return {
+      client,
+      transport: "stdio",
+      pid: child.pid,
+      stderrTail: child.stderrTail,
+      close: () => child.stop(client),
+    };
   }
-  if (server.transport === "sse") return connectHttp(sseTransport(server), "sse", options);
+  if (server.transport === "sse") {
+    return connectHttp(sseTransport(server, options), "sse", options);
+  }
   try {
-    return await connectHttp(streamableTransport(server), "streamable-http", options);
+    return await connectHttp(streamableTransport(server, options), "streamable-http", options);
   } catch (error) {
     // Servers of the 2024 protocol answer a POST with 4xx and speak SSE instead.
     const status = error instanceof SdkHttpError ? error.status : undefined;
     if (server.transport === "auto" && status !== undefined && status >= 400 && status < 500) {
-      return connectHttp(sseTransport(server), "sse", options);
+      return connectHttp(sseTransport(server, options), "sse", options);
     }
     throw error;
   }
@@ -61,6 +88,7 @@ async function connectHttp(transport: Transport, kind: string, options: ConnectO
     client,
     transport: kind,
     pid: () => undefined,
+    stderrTail: () => [],
     close: () => client.close(),
   };
   return connection;
@@ -77,30 +105,27 @@ async function handshake(
   } catch (error) {
     await close().catch(() => undefined);
     if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {
-      throw new Error(`it did not answer within ${seconds(timeoutMs)}`);
+      throw new StartFailure(`it did not answer within ${seconds(timeoutMs)}`, [], {
+        cause: error,
+      });
     }
     throw error;
   }
 }
 
-function streamableTransport(server: HttpServer) {
+// Every message an HTTP server sends is read within MAX_MESSAGE, event streams included.
+function streamableTransport(server: HttpServer, options: ConnectOptions) {
   return new StreamableHTTPClientTransport(server.url, {
     requestInit: { headers: server.headers },
+    fetch: boundedFetch(new SentRequests(), options.onLog),
   });
 }
 
-function sseTransport(server: HttpServer) {
-  const headers = server.headers;
+/** The older transport: the event stream (its replies) and the POSTs share one `fetch`. */
+function sseTransport(server: HttpServer, options: ConnectOptions) {
   return new SSEClientTransport(server.url, {
-    requestInit: { headers },
-    // The event stream is opened with its own fetch: it needs the headers too.
-    eventSourceInit: {
-      fetch: (url, init) =>
-        fetch(url, {
-          ...init,
-          headers: { ...(init?.headers as Record<string, string>), ...headers },
-        }),
-    },
+    requestInit: { headers: server.headers },
+    fetch: boundedFetch(new SentRequests(), options.onLog),
   });
 }
 

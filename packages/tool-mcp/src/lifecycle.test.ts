@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { type PluginNotice, ToolCallingAgent } from "@langchain-mini/core";
 import { ScriptedLlm } from "@langchain-mini/core/testing";
@@ -6,8 +9,11 @@ import { close, createTools } from "./plugin.js";
 import {
   everythingPath,
   everythingStdio,
+  fakeStdioServer,
   freePort,
+  groupOf,
   isRunning,
+  processesInGroup,
   processesMatching,
   waitFor,
 } from "./testing/index.js";
@@ -128,5 +134,117 @@ describe("configuration mistakes", () => {
     expect(await attempt("{}", { LANGCHAIN_MINI_MCP_TIMEOUT: "soon" })).toMatch(
       /^config_invalid: The MCP configuration LANGCHAIN_MINI_MCP must be/,
     );
+    // Past what a timer takes, Node would fire every server's timer at once.
+    const servers = JSON.stringify({ mcpServers: { a: fakeStdioServer() } });
+    for (const timeout of ["2147484", "1e10", "0", "-1", "soon"]) {
+      expect(await attempt(servers, { LANGCHAIN_MINI_MCP_TIMEOUT: timeout })).toBe(
+        `config_invalid: LANGCHAIN_MINI_MCP_TIMEOUT must be a number of seconds from 0.001 to 2147483, not "${timeout}"`,
+      );
+    }
   });
+});
+
+describe("what a server that fails says", () => {
+  it("ends the warning with the last lines of its stderr, one line, its secrets blanked", async () => {
+    const { tools, warnings } = await toolsOf({
+      crashing: {
+        ...fakeStdioServer({
+          stderr: [
+            "\u001b[31mStarting\u001b[0m with token tok-0123456789",
+            "line\rtwo",
+            // Where the line is cut for the warning, half the token would be left.
+            `${"x".repeat(195)}tok-0123456789`,
+          ],
+          exitAtStart: 3,
+        }),
+        env: { SERVICE_TOKEN: "tok-0123456789" },
+      },
+    });
+    expect(tools).toEqual([]);
+    expect(warnings.map((warning) => warning.message)).toEqual([
+      `MCP server "crashing" did not start: it exited with status 3 before it answered; it said: Starting with token [REDACTED] | line two | ${"x".repeat(195)}[REDA…. Its tools are left out`,
+    ]);
+  }, 60_000);
+
+  it("says what a server slow to start wrote while it was waited for", async () => {
+    // A shell says it at once, long before the time given runs out, even on a busy machine.
+    const slow = {
+      command: "sh",
+      args: ["-c", "echo 'Downloading packages…' >&2; exec sleep 600"],
+    };
+    const { warnings } = await toolsOf({ slow }, { LANGCHAIN_MINI_MCP_TIMEOUT: "5" });
+    expect(warnings.map((warning) => warning.message)).toEqual([
+      'MCP server "slow" did not start: it did not answer within 5 s; it said: Downloading packages…. Its tools are left out',
+    ]);
+  }, 60_000);
+
+  it("names the first problem of a list of tools that is not valid MCP, in one line", async () => {
+    const toolsList = {
+      tools: [{ name: "a", inputSchema: { type: "string" } }, { description: 5 }],
+    };
+    const { warnings } = await toolsOf({ odd: fakeStdioServer({ toolsList }) });
+    expect(warnings.map((warning) => warning.message)).toEqual([
+      'MCP server "odd" did not start: its list of tools is not valid MCP: tools[0].inputSchema.type: Invalid input: expected "object" (the first of 4 problems). Its tools are left out',
+    ]);
+  }, 60_000);
+});
+
+describe("a server that writes other things than MCP on stdout", () => {
+  it("works, its first 100 such lines going to the trace", async () => {
+    const stdout = Array.from({ length: 150 }, (_, index) => `log line ${index}`);
+    const { tools, notices, warnings } = await toolsOf({ chatty: fakeStdioServer({ stdout }) });
+    expect(warnings).toEqual([]);
+    const echo = tools.find((tool) => tool.name === "chatty__echo");
+    expect(await echo?.execute({ text: "hi" }, { signal: AbortSignal.timeout(50_000) })).toBe("hi");
+    const other = notices.filter((notice) => notice.message.startsWith("("));
+    expect(other).toHaveLength(101);
+    expect(other[0]?.message).toBe("(not MCP, on stdout) log line 0");
+    expect(other.at(-1)?.message).toBe(
+      "(more lines that are not MCP on stdout: the rest are not shown)",
+    );
+  }, 60_000);
+});
+
+describe("a result that is not valid MCP", () => {
+  it("is one line when the SDK refuses a result, naming its first problem", async () => {
+    const env = { LANGCHAIN_MINI_MCP: JSON.stringify({ mcpServers: { odd: fakeStdioServer() } }) };
+    const tools = await createTools({ env });
+    const invalid = tools.find((tool) => tool.name === "odd__invalid");
+    const failure = await Promise.resolve(
+      invalid?.execute({}, { signal: AbortSignal.timeout(50_000) }),
+    ).then(
+      () => "no error",
+      (error: Error) => error.message,
+    );
+    expect(failure).toBe(
+      "Invalid result for tools/call: content[0]: Invalid input (the first of 2 problems)",
+    );
+  }, 60_000);
+});
+
+describe("stopping servers as process groups", () => {
+  it("leaves nothing of a server under sh -c that ignores SIGTERM and EOF, nor of its helper", async () => {
+    const pids = join(mkdtempSync(join(tmpdir(), "mcp-group-")), "pids");
+    const server = fakeStdioServer({
+      ignoreSigterm: true,
+      ignoreEof: true,
+      grandchild: true,
+      pidFile: pids,
+    });
+    // The shell stays between: it has more to do after the server.
+    const wrapped = {
+      command: "sh",
+      args: ["-c", '"$@"; echo "the server ended" >&2', "sh", server.command, ...server.args],
+    };
+    const { tools } = await toolsOf({ wrapped });
+    expect(tools.map((tool) => tool.name)).toContain("wrapped__echo");
+    const [serverPid, helperPid] = readFileSync(pids, "utf8").trim().split("\n").map(Number);
+    const group = groupOf(serverPid as number) as number;
+    // The server, its helper and the shell share a group of their own, not this process's.
+    expect(group).not.toBe(groupOf(process.pid));
+    expect(groupOf(helperPid as number)).toBe(group);
+    expect(processesInGroup(group)).toHaveLength(3);
+    await close();
+    await waitFor(() => processesInGroup(group).length === 0, "the whole group to be gone");
+  }, 60_000);
 });

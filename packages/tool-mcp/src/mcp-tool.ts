@@ -1,7 +1,8 @@
-import type { JsonSchemaInput, Tool } from "@langchain-mini/core";
+import { type JsonSchemaInput, LONGEST_TIMER_MS, type Tool } from "@langchain-mini/core";
 import { type Tool as McpToolInfo, SdkError, SdkErrorCode } from "@modelcontextprotocol/client";
 import type { Connection } from "./connect.js";
 import { describeResult } from "./describe-result.js";
+import { reasonOf } from "./failure-text.js";
 
 /** Longer server descriptions are cut: every tool's description goes into every prompt. */
 const MAX_DESCRIPTION = 4_000;
@@ -9,13 +10,15 @@ const MAX_DESCRIPTION = 4_000;
  * The SDK's own limit per request (60 s by default) would cut a call the agent still
  * waits for: the agent's per-tool timeout and the run's signal decide instead.
  */
-const NO_SDK_TIMEOUT = 2_147_483_647;
+const NO_SDK_TIMEOUT = LONGEST_TIMER_MS;
 
 export type McpArguments = Record<string, unknown>;
 
 export interface McpToolSource {
   /** The server's key in the configuration. */
   readonly server: string;
+  /** The credentials in its settings. */
+  readonly secrets: readonly string[];
   readonly connection: Connection;
   /** Why the server can no longer be called (it exited), once it cannot. */
   readonly stopped: () => string | undefined;
@@ -48,7 +51,11 @@ export function mcpTool(
           { signal, timeout: NO_SDK_TIMEOUT },
         );
       } catch (error) {
-        throw isGone(error) ? new Error(stoppedMessage(source.server)) : error;
+        if (isGone(error)) throw new Error(stoppedMessage(source.server));
+        // The SDK's own words (a reply its schema refused, listing every problem) in one line.
+        throw error instanceof SdkError
+          ? new Error(reasonOf(error, source.secrets), { cause: error })
+          : error;
       }
       const text = describeResult(result);
       if (result.isError) throw new Error(text || "the server reported an error without details");

@@ -3,6 +3,7 @@ import {
   type CreateToolOptions,
   type EnvVariable,
   LangchainMiniError,
+  LONGEST_TIMER_MS,
   type PluginEnv,
   type Tool,
 } from "@langchain-mini/core";
@@ -42,8 +43,12 @@ export function availability(env: PluginEnv): Availability {
 export async function createTools(options: CreateToolOptions): Promise<Tool<McpArguments>[]> {
   const servers = await readMcpConfig(options.env, options.cwd, options.signal);
   if (!servers) throw new LangchainMiniError("config_invalid", reasonOf(availability(options.env)));
+  const timeoutMs = timeoutOf(options.env);
+  // Before any server starts: whatever it echoes of them is blanked by the host.
+  for (const server of servers) for (const secret of server.secrets) options.addSecret?.(secret);
   return serverTools(servers, {
-    timeoutMs: timeoutOf(options.env),
+    timeoutMs,
+    env: options.env,
     ...(options.onNotice ? { onNotice: options.onNotice } : {}),
   });
 }
@@ -53,17 +58,21 @@ export function close(): Promise<void> {
   return closeServers();
 }
 
+/** The longest wait a timer takes, in whole seconds (about 24.8 days). */
+const LONGEST_SECONDS = Math.floor(LONGEST_TIMER_MS / 1000);
+
 function timeoutOf(env: PluginEnv) {
   const value = env.LANGCHAIN_MINI_MCP_TIMEOUT?.trim();
   if (!value) return 30_000;
-  const seconds = Number(value);
-  if (!(Number.isFinite(seconds) && seconds > 0)) {
+  const ms = Math.round(Number(value) * 1000);
+  // Past what timers take, Node would fire every server's timer at once.
+  if (!(Number.isFinite(ms) && ms >= 1 && ms <= LONGEST_TIMER_MS)) {
     throw new LangchainMiniError(
       "config_invalid",
-      `LANGCHAIN_MINI_MCP_TIMEOUT must be a number of seconds above 0, not "${value}"`,
+      `LANGCHAIN_MINI_MCP_TIMEOUT must be a number of seconds from 0.001 to ${LONGEST_SECONDS}, not "${value}"`,
     );
   }
-  return Math.round(seconds * 1000);
+  return ms;
 }
 
 function reasonOf(availability: Availability) {

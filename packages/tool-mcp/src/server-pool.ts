@@ -1,7 +1,8 @@
-import type { PluginNotice, Tool } from "@langchain-mini/core";
+import type { PluginEnv, PluginNotice, Tool } from "@langchain-mini/core";
 import { type Tool as McpToolInfo, SdkError, SdkErrorCode } from "@modelcontextprotocol/client";
 import type { ServerConfig } from "./config.js";
-import { type Connection, connect, seconds } from "./connect.js";
+import { type Connection, connect, StartFailure, seconds } from "./connect.js";
+import { reasonOf, startWarning } from "./failure-text.js";
 import { type McpArguments, mcpTool, stoppedMessage } from "./mcp-tool.js";
 import { ToolNamer } from "./tool-names.js";
 
@@ -21,9 +22,9 @@ class Entry {
   notices: NoticeSink | undefined;
   readonly started: Promise<Running>;
 
-  constructor(config: ServerConfig, timeoutMs: number) {
+  constructor(config: ServerConfig, options: StartOptions) {
     const source = sourceOf(config.name);
-    this.started = start(config, timeoutMs, (line) =>
+    this.started = start(config, options, (line) =>
       this.notices?.({ level: "log", source, message: line }),
     );
     // A failure is reported where it is awaited; this keeps Node from calling it unhandled.
@@ -36,6 +37,8 @@ const servers = new Map<string, Entry>();
 
 export interface StartOptions {
   readonly timeoutMs: number;
+  /** The host's environment: what a stdio server's own is made from. */
+  readonly env: PluginEnv;
   readonly onNotice?: NoticeSink;
 }
 
@@ -49,7 +52,7 @@ export async function serverTools(
   options: StartOptions,
 ): Promise<Tool<McpArguments>[]> {
   const entries = configs.map((config) => {
-    const entry = entryFor(config, options.timeoutMs);
+    const entry = entryFor(config, options);
     entry.notices = options.onNotice;
     return entry;
   });
@@ -59,16 +62,18 @@ export async function serverTools(
   settled.forEach((outcome, index) => {
     const config = configs[index] as ServerConfig;
     if (outcome.status === "rejected") {
+      const stderr = outcome.reason instanceof StartFailure ? outcome.reason.stderr : [];
       options.onNotice?.({
         level: "warning",
         source: sourceOf(config.name),
-        message: `MCP server "${config.name}" did not start: ${reasonOf(outcome.reason)}. Its tools are left out`,
+        message: startWarning(config, outcome.reason, stderr),
       });
       return;
     }
     const running = outcome.value;
     const source = {
       server: config.name,
+      secrets: config.secrets,
       connection: running.connection,
       stopped: () => running.stopped,
     };
@@ -93,28 +98,27 @@ export async function closeServers() {
   );
 }
 
-function entryFor(config: ServerConfig, timeoutMs: number): Entry {
+function entryFor(config: ServerConfig, options: StartOptions): Entry {
   const key = JSON.stringify(config);
   let entry = servers.get(key);
   if (!entry) {
-    entry = new Entry(config, timeoutMs);
+    entry = new Entry(config, options);
     servers.set(key, entry);
   }
   return entry;
 }
 
-async function start(config: ServerConfig, timeoutMs: number, onLog: (line: string) => void) {
-  const connection = await connect(config, { timeoutMs, onLog });
+async function start(config: ServerConfig, options: StartOptions, onLog: (line: string) => void) {
+  const { timeoutMs, env } = options;
+  const connection = await connect(config, { timeoutMs, env, onLog });
   let tools: readonly McpToolInfo[];
   try {
     ({ tools } = await connection.client.listTools(undefined, { timeout: timeoutMs }));
   } catch (error) {
     await connection.close().catch(() => undefined);
-    const why =
-      error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout
-        ? `within ${seconds(timeoutMs)}`
-        : `(${reasonOf(error)})`;
-    throw new Error(`it did not list its tools ${why}`, { cause: error });
+    throw new StartFailure(listFailure(error, timeoutMs, config.secrets), connection.stderrTail(), {
+      cause: error,
+    });
   }
   const running: Running = { connection, tools };
   connection.client.onclose = () => {
@@ -129,7 +133,14 @@ function sourceOf(name: string) {
   return `MCP server "${name}"`;
 }
 
-function reasonOf(error: unknown) {
-  const message = error instanceof Error ? error.message : String(error);
-  return message.replace(/\.$/, "") || "unknown error";
+function listFailure(error: unknown, timeoutMs: number, secrets: readonly string[]) {
+  const reason = reasonOf(error, secrets);
+  if (!(error instanceof SdkError)) return `it did not list its tools (${reason})`;
+  if (error.code === SdkErrorCode.RequestTimeout) {
+    return `it did not list its tools within ${seconds(timeoutMs)}`;
+  }
+  if (error.code === SdkErrorCode.InvalidResult) {
+    return `its list of tools is not valid MCP: ${reason.replace(/^Invalid result for tools\/list: /, "")}`;
+  }
+  return `it did not list its tools (${reason})`;
 }

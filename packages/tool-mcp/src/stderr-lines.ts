@@ -1,3 +1,5 @@
+import { oneLine } from "./text.js";
+
 /** A longer line is cut: a server that prints a megabyte on one line is still one log line. */
 const MAX_LINE = 2_000;
 /** After this much, a server's stderr is dropped (said once): the trace must not fill the disk. */
@@ -12,9 +14,12 @@ export class StderrLines {
   #dropped = false;
   readonly #last: string[] = [];
   readonly #onLine: (line: string) => void;
+  readonly #blank: (text: string) => string;
 
-  constructor(onLine: (line: string) => void) {
+  /** `blank` takes the secrets out of a whole line, before it can be cut in the middle of one. */
+  constructor(onLine: (line: string) => void, blank: (text: string) => string = (text) => text) {
     this.#onLine = onLine;
+    this.#blank = blank;
   }
 
   push(chunk: Buffer | string) {
@@ -44,11 +49,11 @@ export class StderrLines {
     return [...this.#last];
   }
 
+  // Each line safe on a terminal (colours and cursor moves removed), as a trace line.
   #emit(raw: string) {
-    const line = raw.replace(/\r$/, "").trimEnd();
-    if (!line) return;
-    const shown = line.length > MAX_LINE ? `${line.slice(0, MAX_LINE)}…` : line;
-    this.#last.push(shown.length > 200 ? `${shown.slice(0, 200)}…` : shown);
+    const shown = oneLine(this.#blank(raw), MAX_LINE);
+    if (!shown) return;
+    this.#last.push(oneLine(shown, 200));
     if (this.#last.length > KEEP_LAST) this.#last.shift();
     this.#onLine(shown);
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { REDACTED } from "./secret-patterns.js";
-import { declareSecrets, secretMatcher } from "./secrets.js";
+import { declareSecrets, declareSecretValue, secretMatcher } from "./secrets.js";
 
 describe("the environment's secrets", () => {
   it("are the values of variables named like keys, tokens and passwords", () => {
@@ -40,5 +40,13 @@ describe("the environment's secrets", () => {
     expect(stream.push("correct horse") + stream.push(" battery!") + stream.flush()).toBe(
       `${REDACTED}!`,
     );
+  });
+
+  it("include a credential a plug-in declared, from the moment it is declared", () => {
+    const matcher = secretMatcher({ HOME: "/home/ada" });
+    expect(matcher.redact("header value hv-7c1e9a")).toBe("header value hv-7c1e9a");
+    declareSecretValue(" hv-7c1e9a ");
+    expect(matcher.redact("header value hv-7c1e9a")).toBe(`header value ${REDACTED}`);
+    expect(secretMatcher({}).redact("[hv-7c1e9a]")).toBe(`[${REDACTED}]`);
   });
 });

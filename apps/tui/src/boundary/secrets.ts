@@ -8,6 +8,9 @@ const SECRET_NAME = /KEY|TOKEN|SECRET|PASSWORD|PASSWD|AUTH|CREDENTIAL/i;
 // Every plug-in this process loaded says which of its settings are secret; errors that
 // happen after it loaded (a provider echoing its key) are blanked with them too.
 const declared = new Set<string>();
+// Credentials plug-ins put together from their settings (a header value, a password in a
+// URL), which no variable's name gives away.
+const declaredValues = new Set<string>();
 
 /** A loaded plug-in's settings marked `secret: true` are blanked from now on. */
 export function declareSecrets(environment: readonly EnvVariable[]) {
@@ -16,13 +19,20 @@ export function declareSecrets(environment: readonly EnvVariable[]) {
   }
 }
 
+/** A credential a plug-in handed over (its `addSecret`) is blanked from now on. */
+export function declareSecretValue(value: string) {
+  if (typeof value === "string" && value) declaredValues.add(value);
+}
+
 /**
  * The secrets of this environment: the values of secret-looking variables (API keys,
- * tokens, passwords) and of every loaded plug-in's secret settings, and the passwords in
- * its URLs (LANGCHAIN_MINI_STORE=redis://:password@host).
+ * tokens, passwords) and of every loaded plug-in's secret settings, the passwords in its
+ * URLs (LANGCHAIN_MINI_STORE=redis://:password@host), and the credentials plug-ins
+ * declared.
  */
 export function secretValues(env: Env): string[] {
   const values: string[] = [];
+  for (const value of declaredValues) values.push(value, value.trim());
   for (const [name, value] of Object.entries(env)) {
     if (!value) continue;
     // As written and trimmed: a provider sends the key without the blanks around it.
@@ -50,10 +60,10 @@ function passwordsIn(value: string) {
  */
 export function secretMatcher(env: Env): SecretMatcher {
   let current = createSecretMatcher(secretValues(env));
-  let known = declared.size;
+  let known = declared.size + declaredValues.size;
   const latest = () => {
-    if (declared.size !== known) {
-      known = declared.size;
+    if (declared.size + declaredValues.size !== known) {
+      known = declared.size + declaredValues.size;
       current = createSecretMatcher(secretValues(env));
     }
     return current;

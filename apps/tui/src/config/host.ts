@@ -1,5 +1,6 @@
 import type { PluginNotice, SetupProgress } from "@langchain-mini/core";
 import { dataHome } from "@langchain-mini/memory";
+import { declareSecretValue } from "../boundary/secrets.js";
 import { pluginHome } from "../plugins/plugin-home.js";
 import { type Env, loadEnv } from "./env.js";
 
@@ -17,6 +18,8 @@ export interface Host {
    * tools are made become start-up notices instead.
    */
   readonly onNotice?: (notice: PluginNotice) => void;
+  /** A credential a plug-in put together from its settings: blanked everywhere from then on. */
+  readonly addSecret?: (value: string) => void;
 }
 
 /** The host of a command run from the shell: the environment over `.env`, the working directory. */
@@ -27,6 +30,7 @@ export function shellHost(overrides: Partial<Host> = {}): Host {
     cwd: process.cwd(),
     dataDirectory: dataHome(env),
     pluginHome: pluginHome(env),
+    addSecret: declareSecretValue,
     ...overrides,
   };
 }

@@ -42,6 +42,7 @@ export async function chooseLlm(choice: LlmChoice, host: Host): Promise<ChosenLl
       dataDirectory: host.dataDirectory,
       signal: host.signal,
       onProgress: host.onProgress,
+      addSecret: host.addSecret,
       ...(choice.constrained ? { constrain: { toolNames: choice.toolNames } } : {}),
     });
   } catch (error) {

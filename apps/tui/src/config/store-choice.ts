@@ -56,6 +56,7 @@ export async function chooseStore(host: Host): Promise<StoreChoice> {
       cwd: host.cwd,
       dataDirectory: host.dataDirectory,
       signal: host.signal,
+      addSecret: host.addSecret,
     });
   } catch (error) {
     if (isLangchainMiniError(error)) throw error;

@@ -76,6 +76,7 @@ async function makeTools(name: string, plugin: ToolPlugin, host: Host, notices: 
       signal: host.signal,
       onProgress: host.onProgress,
       onNotice,
+      addSecret: host.addSecret,
     });
   } catch (error) {
     if (isLangchainMiniError(error)) throw error;

@@ -1,7 +1,16 @@
 export {
+  type FakeServerBehaviour,
+  fakeServerPath,
+  fakeStdioServer,
+} from "./fake-server-config.js";
+export { type HostileHttpBehaviour, startHostileHttp } from "./hostile-http.js";
+export {
   freePort,
+  groupOf,
   isRunning,
+  processesInGroup,
   processesMatching,
+  residentMegabytes,
   stopProcess,
   waitFor,
 } from "./processes.js";

@@ -65,3 +65,32 @@ export async function waitFor(condition: () => boolean, what: string, timeoutMs 
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+/** A process's process group (Linux's /proc), or undefined once it is gone. */
+export function groupOf(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The running processes (not zombies) of a process group. */
+export function processesInGroup(group: number): number[] {
+  return readdirSync("/proc")
+    .filter((entry) => /^\d+$/.test(entry))
+    .map(Number)
+    .filter((pid) => groupOf(pid) === group && isRunning(pid));
+}
+
+/** A process's resident memory in MB (Linux's /proc), or undefined once it is gone. */
+export function residentMegabytes(pid: number): number | undefined {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    const kilobytes = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1]);
+    return Number.isFinite(kilobytes) ? kilobytes / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
