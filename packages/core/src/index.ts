@@ -120,7 +120,12 @@ export {
 export { SDK_LOGGER, type SdkLogger } from "./provider-kit/sdk-logger.js";
 export { Agent, type AgentOptions, REACT_STOP } from "./react-agent.js";
 export { collect, generate, readLlm } from "./read-llm.js";
-export { readTextFile, TEXT_FILE_LIMIT, textFileProblem } from "./read-text-file.js";
+export {
+  readTextFile,
+  TEXT_FILE_LIMIT,
+  type TextFileOptions,
+  textFileProblem,
+} from "./read-text-file.js";
 export { type RunLimits, RunState } from "./run-state.js";
 export { RunStats, type RunSummary, summariseRun } from "./run-stats.js";
 export { runTool, type ToolOutcome } from "./run-tool.js";

@@ -14,7 +14,8 @@ import { secretMatcher } from "../boundary/secrets.js";
 import { jsonText, terminalText } from "../boundary/terminal-text.js";
 import type { WireEvent } from "../boundary/wire-event.js";
 import { createConversationRunner } from "../config/conversation-runner.js";
-import { readEnv } from "../config/env.js";
+import type { DotEnv } from "../config/env.js";
+import { shellSettings } from "../config/folder-trust.js";
 import { shellHost } from "../config/host.js";
 import { buildRuntime, type Runtime, runOptionSpec, sessionOption } from "../config/run-options.js";
 import { chooseStore, STORE_HELP, storeFlag } from "../config/store-choice.js";
@@ -74,7 +75,7 @@ a warning says why), 2 usage or configuration error, 130/143 stopped by SIGINT
 (Ctrl-C)/SIGTERM.`;
 
 /** `ask`: one question, the answer on stdout, the trace on stderr. Returns the exit status. */
-export async function ask(argv: readonly string[]): Promise<number> {
+export async function ask(argv: readonly string[], dotEnv: DotEnv): Promise<number> {
   const { values, positionals } = parseArgs({
     args: [...argv],
     options: {
@@ -95,7 +96,7 @@ export async function ask(argv: readonly string[]): Promise<number> {
   }
   const session = sessionOption(values.session);
 
-  const { env: shellEnv, warnings } = readEnv();
+  const { env: shellEnv, warnings } = await shellSettings(dotEnv, values.trust);
   // --store stands in for LANGCHAIN_MINI_STORE: the redactor blanks its password too.
   const env = storeFlag(shellEnv, values.store);
   // Before anything that may fail for want of the variable the line was meant to set.

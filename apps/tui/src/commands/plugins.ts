@@ -1,6 +1,8 @@
 import { parseArgs } from "node:util";
 import { terminalText } from "../boundary/terminal-text.js";
-import { shellHost } from "../config/host.js";
+import type { DotEnv } from "../config/env.js";
+import { shellSettings } from "../config/folder-trust.js";
+import { type Host, shellHost } from "../config/host.js";
 import { usageError } from "../config/usage-error.js";
 import { addPlugin, describePlugin, removePlugin } from "../plugins/install.js";
 import { messageOf } from "../plugins/locate-module.js";
@@ -16,10 +18,14 @@ folder. Plug-ins live in LANGCHAIN_MINI_HOME/plugins and load by name from any f
   langchain-mini ask --tools calculator,langchain-mini-tool-clock "What time is it?"`;
 
 /** `plugins`: install, list and remove providers and tools for the installed CLI. */
-export async function plugins(argv: readonly string[]): Promise<number> {
+export async function plugins(argv: readonly string[], dotEnv: DotEnv): Promise<number> {
   const { values, positionals } = parseArgs({
     args: [...argv],
-    options: { help: { type: "boolean", short: "h" }, debug: { type: "boolean" } },
+    options: {
+      help: { type: "boolean", short: "h" },
+      debug: { type: "boolean" },
+      trust: { type: "boolean" },
+    },
     allowPositionals: true,
   });
   if (values.help) {
@@ -32,7 +38,9 @@ export async function plugins(argv: readonly string[]): Promise<number> {
   const stop = () => controller.abort();
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
-  const host = shellHost({ signal: controller.signal });
+  const { env, warnings } = await shellSettings(dotEnv, values.trust);
+  for (const warning of warnings) process.stderr.write(`Warning: ${terminalText(warning)}\n`);
+  const host = shellHost({ env, signal: controller.signal });
   try {
     if (action === "list") return await list(host);
     if (!target) throw usageError(`plugins ${action} needs a package.\n${PLUGINS_USAGE}`);
@@ -65,7 +73,7 @@ export async function plugins(argv: readonly string[]): Promise<number> {
   }
 }
 
-async function list(host: ReturnType<typeof shellHost>) {
+async function list(host: Host) {
   const names = installedNames(host.pluginHome);
   if (names.length === 0) {
     process.stderr.write(
@@ -79,7 +87,7 @@ async function list(host: ReturnType<typeof shellHost>) {
 }
 
 /** `name  version  kind  description`; one that does not load says why, and the rest still list. */
-async function describeLine(name: string, host: ReturnType<typeof shellHost>) {
+async function describeLine(name: string, host: Host) {
   try {
     const { version, kind, plugin } = await describePlugin(name, host);
     const verdict = plugin?.availability(host.env);

@@ -2,7 +2,8 @@ import { parseArgs } from "node:util";
 import { checkSessionName, type SessionStore, turnsOf } from "@langchain-mini/core";
 import { secretMatcher } from "../boundary/secrets.js";
 import { terminalText } from "../boundary/terminal-text.js";
-import { loadEnv } from "../config/env.js";
+import type { DotEnv } from "../config/env.js";
+import { shellSettings } from "../config/folder-trust.js";
 import { shellHost } from "../config/host.js";
 import { chooseStore, storeFlag } from "../config/store-choice.js";
 import { usageError } from "../config/usage-error.js";
@@ -17,13 +18,14 @@ Options:
                   redis:// or rediss://, or <module>[:<url>] (see ask --help)`;
 
 /** `sessions`: list, show and delete stored conversations. Returns the exit status. */
-export async function sessions(argv: readonly string[]): Promise<number> {
+export async function sessions(argv: readonly string[], dotEnv: DotEnv): Promise<number> {
   const { values, positionals } = parseArgs({
     args: [...argv],
     options: {
       help: { type: "boolean", short: "h" },
       debug: { type: "boolean" },
       store: { type: "string" },
+      trust: { type: "boolean" },
     },
     allowPositionals: true,
   });
@@ -33,7 +35,9 @@ export async function sessions(argv: readonly string[]): Promise<number> {
   }
   const [action = "list", name, ...extra] = positionals;
   if (extra.length) throw usageError(`sessions ${action} takes one name.\n${SESSIONS_USAGE}`);
-  const env = storeFlag(loadEnv(), values.store);
+  const settings = await shellSettings(dotEnv, values.trust);
+  for (const warning of settings.warnings) warn(warning);
+  const env = storeFlag(settings.env, values.store);
   const { store, where } = await chooseStore(shellHost({ env }));
   // A session written before keys were blanked on the way in still shows none.
   const { redact } = secretMatcher(env);
@@ -99,6 +103,10 @@ async function act(
     return 0;
   }
   throw usageError(`Unknown sessions action '${action}': use list, show or delete`);
+}
+
+function warn(message: string) {
+  process.stderr.write(`Warning: ${terminalText(message)}\n`);
 }
 
 function noSession(name: string) {
