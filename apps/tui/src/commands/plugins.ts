@@ -46,9 +46,7 @@ export async function plugins(argv: readonly string[], dotEnv: DotEnv): Promise<
     if (!target) throw usageError(`plugins ${action} needs a package.\n${PLUGINS_USAGE}`);
     if (action === "add") {
       process.stderr.write(`Installing ${target} with npm into ${host.pluginHome}\n`);
-      const added = await addPlugin(target, host, (line) =>
-        process.stderr.write(`  ${terminalText(line)}\n`),
-      );
+      const added = await addPlugin(target, host);
       const use = {
         provider: `--llm ${added.name}:<model>`,
         tool: `--tools ${added.name}`,
@@ -74,7 +72,7 @@ export async function plugins(argv: readonly string[], dotEnv: DotEnv): Promise<
 }
 
 async function list(host: Host) {
-  const names = installedNames(host.pluginHome);
+  const names = await installedNames(host.pluginHome);
   if (names.length === 0) {
     process.stderr.write(
       `No plug-ins installed in ${host.pluginHome}: add one with langchain-mini plugins add <package>\n`,
