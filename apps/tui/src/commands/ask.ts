@@ -8,6 +8,7 @@ import {
 } from "@langchain-mini/core";
 import { DEFAULT_HISTORY, InMemorySessionStore } from "@langchain-mini/memory";
 import { unaskedNotice } from "../approval/approval-text.js";
+import { secretMask } from "../approval/secret-mask.js";
 import { createEventOutput } from "../boundary/event-output.js";
 import { createLineBatch } from "../boundary/line-batch.js";
 import { secretMatcher } from "../boundary/secrets.js";
@@ -159,7 +160,8 @@ export async function ask(argv: readonly string[], dotEnv: DotEnv): Promise<numb
       ? (await import("../approval/terminal-approval.js")).createTerminalApproval({
           input: process.stdin,
           output: process.stderr,
-          redact: (text) => secrets.redact(text),
+          // Made again for each call: plug-ins loaded since may have declared secrets.
+          mask: (text) => secretMask(env)(text),
           // The call's Action lines are still on their way: let them be drawn, then ask.
           beforeAsking: async () => {
             await new Promise((resolve) => setImmediate(resolve));

@@ -56,7 +56,10 @@ async function act(
   redact: (text: string) => string,
 ) {
   if (action === "list") {
-    const found = await store.list();
+    // A bad entry of a store's index (a time no date can show) is skipped, with a line.
+    const found = await store.list({
+      onWarning: (message) => process.stderr.write(`Warning: ${redact(terminalText(message))}\n`),
+    });
     if (found.length === 0)
       process.stderr.write(
         terminalText(`No sessions yet in ${where}: start one with ask --session <name>\n`),
@@ -97,7 +100,9 @@ async function act(
   }
   if (action === "delete") {
     checkSessionName(name);
-    if (!(await store.list()).some((session) => session.name === name)) throw noSession(name);
+    // One that its store's index leaves out (a bad entry there) is still there to delete.
+    const listed = (await store.list()).some((session) => session.name === name);
+    if (!listed && (await store.load(name)).records.length === 0) throw noSession(name);
     await store.clear(name);
     process.stderr.write(`Deleted session '${name}'\n`);
     return 0;

@@ -7,10 +7,11 @@ import {
   isLangchainMiniError,
 } from "@langchain-mini/core";
 import { DEFAULT_HISTORY } from "@langchain-mini/memory";
+import { secretMask } from "../approval/secret-mask.js";
 import { createEventOutput } from "../boundary/event-output.js";
 import type { SecretMatcher } from "../boundary/secret-matcher.js";
 import { secretMatcher } from "../boundary/secrets.js";
-import { terminalText } from "../boundary/terminal-text.js";
+import { terminalText, visibleText } from "../boundary/terminal-text.js";
 import { routeConsole } from "../config/console-route.js";
 import type { ConversationRunner, OpenedSession } from "../config/conversation-runner.js";
 import type { DotEnv, Env } from "../config/env.js";
@@ -151,7 +152,8 @@ export async function tui(
     runner,
     createLlm: (spec) => switchLlm(runner.runtime, spec, host),
     observe: (events) => observed(events, { env, secrets, sessionTrace, logs, onTraceWarning }),
-    redact: (text) => secrets.redact(text),
+    // What a call waiting for approval shows: all of it, the user's own secrets labelled.
+    redact: (text) => visibleText(secretMask(env)(text)),
   });
   // Servers the tools started (MCP) stop with the app, also when it is told to end.
   const stop = (signal: NodeJS.Signals) => {

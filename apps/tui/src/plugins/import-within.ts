@@ -11,11 +11,12 @@ const MOST_SECONDS = 86_400;
  * Imports a plug-in module, giving its top-level code LANGCHAIN_MINI_PLUGIN_TIMEOUT
  * seconds: a module whose import never settles would otherwise hold the command for
  * ever (or, with nothing else to wait on, end it without a word). Either failure is one
- * usage line naming the module (`label`, e.g. "tool module './clock.js'").
+ * usage line naming the module (`what` it was loaded as, e.g. "tool", and its `name`).
  */
 export async function importWithin(
   url: string,
-  label: string,
+  what: string,
+  name: string,
   env: LocateOptions["env"],
 ): Promise<unknown> {
   const seconds = limitSeconds(env);
@@ -27,13 +28,13 @@ export async function importWithin(
   try {
     loaded = await Promise.race([import(url), limit]);
   } catch (error) {
-    throw usageError(`The ${label} failed to load: ${messageOf(error)}`);
+    throw usageError(`The ${what} module '${name}' failed to load: ${messageOf(error)}`);
   } finally {
     clearTimeout(timer);
   }
   if (loaded === TIMED_OUT) {
     throw usageError(
-      `The ${label} did not finish loading within ${seconds} s (its import never settles): the plug-in broke its contract; remove it, or give it longer with LANGCHAIN_MINI_PLUGIN_TIMEOUT=<seconds>`,
+      `The plug-in '${name}' did not finish loading within ${seconds} s (its import never settles): the plug-in broke its contract; remove it, or give it longer with LANGCHAIN_MINI_PLUGIN_TIMEOUT=<seconds>`,
     );
   }
   return loaded;

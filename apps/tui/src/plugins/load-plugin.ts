@@ -155,8 +155,8 @@ async function importPlugin(
     builtIn: builtIn !== undefined,
   });
   if (!url) throw notInstalled(name, specifier, builtIns, kind);
-  const label = `${kind.what} module '${name}'`;
-  return { specifier, module: (await importWithin(url, label, options.env)) as Namespace };
+  const module = await importWithin(url, kind.what, name, options.env);
+  return { specifier, module: module as Namespace };
 }
 
 /**
