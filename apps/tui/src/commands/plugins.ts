@@ -6,7 +6,7 @@ import { type Host, shellHost } from "../config/host.js";
 import { usageError } from "../config/usage-error.js";
 import { addPlugin, describePlugin, removePlugin } from "../plugins/install.js";
 import { messageOf } from "../plugins/locate-module.js";
-import { installedNames } from "../plugins/plugin-project.js";
+import { installedNames, installedVersion } from "../plugins/plugin-project.js";
 
 export const PLUGINS_USAGE = `Usage: langchain-mini plugins list                 the installed plug-ins
        langchain-mini plugins add <source>         install a provider, tool or store package
@@ -93,6 +93,7 @@ async function describeLine(name: string, host: Host) {
     const about = plugin?.description ? `  ${plugin.description}` : "";
     return `${name}\t${version}\t${kind}${about}${state}`;
   } catch (error) {
-    return `${name}\t?\tbroken  (${messageOf(error)}: remove it, or add it again)`;
+    const version = await installedVersion(host.pluginHome, name);
+    return `${name}\t${version}\tbroken  (${messageOf(error)}: remove it, or add it again)`;
   }
 }

@@ -34,7 +34,7 @@ export async function importWithin(
   }
   if (loaded === TIMED_OUT) {
     throw usageError(
-      `The plug-in '${name}' did not finish loading within ${seconds} s (its import never settles): the plug-in broke its contract; remove it, or give it longer with LANGCHAIN_MINI_PLUGIN_TIMEOUT=<seconds>`,
+      `The ${what} module '${name}' did not finish loading within ${seconds} s (its import never settles): the plug-in broke its contract (LANGCHAIN_MINI_PLUGIN_TIMEOUT=<seconds> gives it longer)`,
     );
   }
   return loaded;

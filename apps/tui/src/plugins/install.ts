@@ -71,7 +71,8 @@ export async function removePlugin(name: string, host: Host) {
 
 /** What an installed package plugs in as, loaded from the plug-in project only. */
 export async function describePlugin(name: string, host: Host): Promise<InstalledPlugin> {
-  const only = { ...host, cwd: host.pluginHome };
+  // What it plugs in as is not known before it loads: failures to load call it a plug-in.
+  const only = { ...host, cwd: host.pluginHome, what: "plug-in" };
   const version = await installedVersion(host.pluginHome, name);
   for (const [kind, load] of [
     ["provider", loadProvider],

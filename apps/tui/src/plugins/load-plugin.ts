@@ -150,12 +150,13 @@ async function importPlugin(
 ): Promise<{ specifier: string; module: Namespace }> {
   const builtIn = builtIns.get(name);
   const specifier = builtIn ?? name;
-  const url = await locateModule(specifier, kind.what, {
+  const what = options.what ?? kind.what;
+  const url = await locateModule(specifier, what, {
     ...options,
     builtIn: builtIn !== undefined,
   });
   if (!url) throw notInstalled(name, specifier, builtIns, kind);
-  const module = await importWithin(url, kind.what, name, options.env);
+  const module = await importWithin(url, what, name, options.env);
   return { specifier, module: module as Namespace };
 }
 

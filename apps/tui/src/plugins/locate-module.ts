@@ -13,6 +13,8 @@ export interface LocateOptions {
   readonly pluginHome: string;
   /** The settings (LANGCHAIN_MINI_PLUGIN_TIMEOUT bounds an import). */
   readonly env?: Env;
+  /** What messages call the module when it is not known yet what it plugs in as: "plug-in". */
+  readonly what?: string;
 }
 
 /** A path (`./x.js`, `/abs/x.js`, `file:`) or a package name, the way changesets loads plug-ins. */

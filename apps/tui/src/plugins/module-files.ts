@@ -24,7 +24,7 @@ async function kindOf(path: string): Promise<"missing" | "file" | "folder" | "ot
 
 function refused(path: string, what: string) {
   return usageError(
-    `Cannot load the ${what}: ${path} is not a regular file (a FIFO, device or socket), and Node.js would wait on it for ever; remove it`,
+    `Cannot load the ${what}: ${path} is not a regular file (a FIFO, device or socket), which Node.js would wait on for ever`,
   );
 }
 
