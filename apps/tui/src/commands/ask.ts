@@ -69,6 +69,7 @@ Options:
   --json             one JSON event per line on stdout instead of text
   --verbose          also show every prompt and raw completion, and a run summary
   --trace <file>     write every event as JSON lines (LANGCHAIN_MINI_TRACE=<dir>: one file per run)
+  --trust            this run only: let the folder's .env name code and commands (see README)
   --debug            add stack traces to errors
 
 Exit status: 0 answered, 1 no answer (or, with --session, an answer printed but not saved:

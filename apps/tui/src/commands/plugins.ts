@@ -15,7 +15,8 @@ export const PLUGINS_USAGE = `Usage: langchain-mini plugins list                
 <source> is what npm installs: a package name (with @version), a .tgz tarball or a
 folder. Plug-ins live in LANGCHAIN_MINI_HOME/plugins and load by name from any folder:
   langchain-mini plugins add langchain-mini-tool-clock
-  langchain-mini ask --tools calculator,langchain-mini-tool-clock "What time is it?"`;
+  langchain-mini ask --tools calculator,langchain-mini-tool-clock "What time is it?"
+--trust: this run only, let the folder's .env name code and commands (see README).`;
 
 /** `plugins`: install, list and remove providers and tools for the installed CLI. */
 export async function plugins(argv: readonly string[], dotEnv: DotEnv): Promise<number> {

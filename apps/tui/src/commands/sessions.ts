@@ -15,7 +15,8 @@ export const SESSIONS_USAGE = `Usage: langchain-mini sessions [list]          th
 Options:
   --store <url>   the store to look in (or LANGCHAIN_MINI_STORE): a directory or file: (the
                   default: LANGCHAIN_MINI_HOME/sessions, ~/.local/share/langchain-mini),
-                  redis:// or rediss://, or <module>[:<url>] (see ask --help)`;
+                  redis:// or rediss://, or <module>[:<url>] (see ask --help)
+  --trust         this run only: let the folder's .env name code and commands (see README)`;
 
 /** `sessions`: list, show and delete stored conversations. Returns the exit status. */
 export async function sessions(argv: readonly string[], dotEnv: DotEnv): Promise<number> {

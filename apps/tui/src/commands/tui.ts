@@ -44,6 +44,7 @@ Options: the same as ask's (see: langchain-mini ask --help)
   --trace <file>     write every run's events as JSON lines
   --no-transcript    leave a clean screen on quit (by default the questions, answers and
                      each run's steps and cost stay in the terminal's scrollback)
+  --trust            this run only: let the folder's .env name code and commands (see README)
   --debug            add stack traces to errors
 
 Keys: Enter asks, Esc cancels, Up/Down recall, Ctrl+R searches earlier questions,
