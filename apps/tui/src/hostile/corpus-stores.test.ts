@@ -49,9 +49,9 @@ afterAll(async () => {
 /** The one warning line, whole: the server's port is the only part not known beforehand. */
 const skipped = (prefix: string, entry: string) =>
   new RegExp(
-    `^${escape(`Warning: Skipped 1 entry of the session index ${prefix}:sessions on Redis at redis://127.0.0.1:`)}\\d+${escape(`/0 that is not a session name with a time (${entry}): a session's next turn puts its entry right; remove others with ZREM ${prefix}:sessions <name>`)}\n$`,
+    `^${escapeRegExp(`Warning: Skipped 1 entry of the session index ${prefix}:sessions on Redis at redis://127.0.0.1:`)}\\d+${escapeRegExp(`/0 that is not a session name with a time (${entry}): a session's next turn puts its entry right; remove others with ZREM ${prefix}:sessions <name>`)}\n$`,
   );
-const escape = (text: string) => text.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
+const escapeRegExp = (text: string) => text.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
 
 const listCases: HostileCase[] = [
   ["infinite", "an infinite score", '"odd" at score Infinity'],
