@@ -60,10 +60,11 @@ describe("folder trust", () => {
     expect(() => readFileSync(join(data, TRUSTED_FOLDERS_FILE))).toThrow(/ENOENT/);
   });
 
-  it("asks once, remembers a yes by the folder's real path, and asks again after a no", async () => {
+  it("asks once, and remembers the answer, yes or no, by the folder's real path", async () => {
     const { cwd, data, environment } = folders();
+    const other = tempDir();
     const linked = join(tempDir(), "link");
-    symlinkSync(cwd, linked);
+    symlinkSync(other, linked);
     const questions: string[] = [];
     const answer = (yes: boolean) => async (question: string) => {
       questions.push(question);
@@ -77,15 +78,22 @@ describe("folder trust", () => {
     expect(questions[0]).toContain("[y/N]");
     // The folder's key is among the secrets the question blanks.
     expect(questions[0]).not.toContain("folder-key-123456");
+    const again = await folderSettings(HOSTILE, { cwd, environment, ask: answer(true) });
+    expect(again.env.LANGCHAIN_MINI_MCP).toBeUndefined();
+    expect(again.warnings).toEqual([
+      `ignored LANGCHAIN_MINI_MCP, LANGCHAIN_MINI_STORE, NODE_OPTIONS, npm_config_registry from /somewhere/.env: you chose not to trust this folder with starting commands or loading code (run with --trust for one run, or take the folder out of ${join(data, TRUSTED_FOLDERS_FILE)} to be asked again)`,
+    ]);
+    expect(questions).toHaveLength(1);
 
     const accepted = await folderSettings(HOSTILE, { cwd: linked, environment, ask: answer(true) });
     expect(accepted.env.LANGCHAIN_MINI_MCP).toBe("./mcp.json");
-    expect(JSON.parse(readFileSync(join(data, TRUSTED_FOLDERS_FILE), "utf8"))).toEqual({
-      trusted: [realpathSync(cwd)],
-    });
-    const later = await folderSettings(HOSTILE, { cwd, environment, ask: answer(false) });
+    const later = await folderSettings(HOSTILE, { cwd: other, environment, ask: answer(false) });
     expect(later.env.LANGCHAIN_MINI_STORE).toBe("./evil.js:x");
     expect(questions).toHaveLength(2);
+    expect(JSON.parse(readFileSync(join(data, TRUSTED_FOLDERS_FILE), "utf8"))).toEqual({
+      trusted: [realpathSync(other)],
+      untrusted: [realpathSync(cwd)],
+    });
   });
 
   it("trusts nothing from a remembered list it cannot read, and says so", async () => {
@@ -95,7 +103,7 @@ describe("folder trust", () => {
     const { env, warnings } = await folderSettings(HOSTILE, { cwd, environment });
     expect(env.LANGCHAIN_MINI_MCP).toBeUndefined();
     expect(warnings[0]).toBe(
-      `Ignoring ${join(data, TRUSTED_FOLDERS_FILE)}: it is not {"trusted": ["<folder>", …]}; fix it or remove it`,
+      `Ignoring ${join(data, TRUSTED_FOLDERS_FILE)}: it is not {"trusted": ["<folder>", …], "untrusted": [ … ]}; fix it or remove it`,
     );
   });
 

@@ -5,7 +5,7 @@ import { secretMatcher } from "../boundary/secrets.js";
 import { terminalText } from "../boundary/terminal-text.js";
 import { codeSettingsIn } from "./code-settings.js";
 import { type DotEnv, type Env, everyValue } from "./env.js";
-import { readTrustedFolders, rememberTrustedFolder } from "./trusted-folders.js";
+import { readFolderAnswers, rememberFolder, trustedFoldersPath } from "./trusted-folders.js";
 
 /** A command's settings, and what the user should read about them first. */
 export interface FolderSettings {
@@ -28,9 +28,10 @@ export interface TrustOptions {
 /**
  * Applies a folder's `.env`. Plain settings (keys, base URLs, models) always count;
  * settings that name code or commands (`code-settings.ts`) count only in a trusted folder:
- * with `--trust`, or one the user said yes to once, on a terminal (remembered in the data
- * directory of the environment, never of `.env`, by the folder's real path). Otherwise
- * they are left out, with one warning that names them and says how to trust the folder.
+ * with `--trust`, or one the user said yes to on a terminal. The answer, yes or no, is
+ * remembered in the data directory of the environment (never of `.env`), by the folder's
+ * real path. Otherwise those settings are left out, with one warning that names them and
+ * says how to trust the folder.
  */
 export async function folderSettings(
   dotEnv: DotEnv,
@@ -45,19 +46,25 @@ export async function folderSettings(
     resolve(options.cwd ?? "."),
   );
   const dataDirectory = dataHome(environment);
-  const remembered = await readTrustedFolders(dataDirectory);
-  if (remembered.warning) warnings.push(remembered.warning);
-  if (remembered.folders.has(folder)) return whole;
-  if (options.ask && (await options.ask(trustQuestion(dotEnv, code)))) {
-    await rememberTrustedFolder(dataDirectory, folder).catch((error: Error) => {
-      warnings.push(`${error.message}: the folder is trusted for this run only`);
+  const answers = await readFolderAnswers(dataDirectory);
+  if (answers.warning) warnings.push(answers.warning);
+  if (answers.trusted.has(folder)) return whole;
+  let declined = answers.untrusted.has(folder);
+  if (!declined && options.ask) {
+    const trust = await options.ask(trustQuestion(dotEnv, code));
+    await rememberFolder(dataDirectory, folder, trust).catch((error: Error) => {
+      warnings.push(`${error.message}: the answer counts for this run only`);
     });
-    return whole;
+    if (trust) return whole;
+    declined = true;
   }
-  const plain = Object.entries(dotEnv.values).filter(([name]) => !code.has(name));
+  const names = `${[...code.keys()].join(", ")} from ${dotEnv.path}`;
   warnings.push(
-    `ignored ${[...code.keys()].join(", ")} from ${dotEnv.path}: a folder's .env may start commands or load code only once you trust the folder (answer y when langchain-mini asks on a terminal, or run with --trust)`,
+    declined
+      ? `ignored ${names}: you chose not to trust this folder with starting commands or loading code (run with --trust for one run, or take the folder out of ${trustedFoldersPath(dataDirectory)} to be asked again)`
+      : `ignored ${names}: a folder's .env may start commands or load code only once you trust the folder (answer y when langchain-mini asks on a terminal, or run with --trust)`,
   );
+  const plain = Object.entries(dotEnv.values).filter(([name]) => !code.has(name));
   return { env: { ...Object.fromEntries(plain), ...environment }, warnings };
 }
 
@@ -84,6 +91,6 @@ function trustQuestion(dotEnv: DotEnv, code: ReadonlyMap<string, string>) {
   return [
     `${terminalText(dotEnv.path)} sets what starts commands or loads code:`,
     ...lines,
-    "Trust this folder? Say yes only if you trust whoever wrote its files; a yes is remembered. [y/N] ",
+    "Trust this folder? Say yes only if you trust whoever wrote its files (remembered either way) [y/N] ",
   ].join("\n");
 }

@@ -216,6 +216,22 @@ const untrusted: HostileCase[] = [
     check: (_result, context) => expect(ran(context)).toBe(false),
   },
   {
+    name: "a folder the user said no to before: nothing starts, and the warning says so",
+    setup: (context) => {
+      context.file("mcp.json", mcpServer(context));
+      context.file(".env", "LANGCHAIN_MINI_MCP=mcp.json\n");
+      mkdirSync(context.home, { recursive: true });
+      const answers = { trusted: [], untrusted: [realpathSync(context.directory)] };
+      writeFileSync(join(context.home, "trusted-folders.json"), JSON.stringify(answers));
+    },
+    args: ({ script }) => ask(script(ANSWER), "--session", "s"),
+    status: 0,
+    stdout: "the answer\n",
+    stderr:
+      "you chose not to trust this folder with starting commands or loading code (run with --trust for one run, or take the folder out of",
+    check: (_result, context) => expect(ran(context)).toBe(false),
+  },
+  {
     name: "plain settings still count untrusted: a trace folder and a sessions folder from .env",
     setup: (context) => {
       context.file("mcp.json", mcpServer(context));
