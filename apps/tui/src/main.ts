@@ -7,11 +7,15 @@ enableCompileCache?.();
 const { reportFailure } = await import("./report-failure.js");
 const { exitWith, guardOutput } = await import("./output-guard.js");
 guardOutput();
-// Console lines (a vendor SDK's own log) go to stderr with secrets blanked, never to
-// stdout; the terminal UI sends them to its trace instead.
-(await import("./config/console-route.js")).routeConsoleToStderr();
 const { handleStopSignals, stoppedStatus, wasStopped } = await import("./stop-signals.js");
 handleStopSignals();
+// The working directory's .env, read once: commands take their settings from it (as far
+// as the folder is trusted), and every line that leaves the process blanks its keys.
+const { everyValue, readDotEnv } = await import("./config/env.js");
+const dotEnv = await readDotEnv();
+// Console lines (a vendor SDK's own log) go to stderr with secrets blanked, never to
+// stdout; the terminal UI sends them to its trace instead.
+(await import("./config/console-route.js")).routeConsoleToStderr(everyValue(dotEnv));
 
 const HELP = `langchain-mini: ask an LLM agent questions, with tools, in a ReAct loop.
 
@@ -28,11 +32,11 @@ async function main(argv: readonly string[]): Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
     case "ask":
-      return (await import("./commands/ask.js")).ask(rest);
+      return (await import("./commands/ask.js")).ask(rest, dotEnv);
     case "sessions":
-      return (await import("./commands/sessions.js")).sessions(rest);
+      return (await import("./commands/sessions.js")).sessions(rest, dotEnv);
     case "plugins":
-      return (await import("./commands/plugins.js")).plugins(rest);
+      return (await import("./commands/plugins.js")).plugins(rest, dotEnv);
     case "replay":
       return (await import("./commands/replay.js")).replay(rest);
     case "--version":
@@ -40,7 +44,7 @@ async function main(argv: readonly string[]): Promise<number> {
       return (await import("./commands/version.js")).version();
     case undefined:
     case "tui":
-      return (await import("./commands/tui.js")).tui(rest);
+      return (await import("./commands/tui.js")).tui(rest, dotEnv);
     case "--help":
     case "-h":
     case "help":
@@ -48,7 +52,7 @@ async function main(argv: readonly string[]): Promise<number> {
       return 0;
     default:
       // Options with no command (`langchain-mini --llm …`) are the terminal UI's.
-      if (command.startsWith("-")) return (await import("./commands/tui.js")).tui(argv);
+      if (command.startsWith("-")) return (await import("./commands/tui.js")).tui(argv, dotEnv);
       process.stderr.write(
         `langchain-mini: unknown command '${command}': run langchain-mini --help\n`,
       );
@@ -67,5 +71,5 @@ process.once("beforeExit", () => {
   process.exit(1);
 });
 main(process.argv.slice(2)).then(finish, (error: unknown) =>
-  finish(wasStopped() ? 1 : reportFailure(error, debug)),
+  finish(wasStopped() ? 1 : reportFailure(error, debug, everyValue(dotEnv))),
 );

@@ -1,15 +1,15 @@
 import { describeThrown, isLangchainMiniError } from "@langchain-mini/core";
 import { secretMatcher } from "./boundary/secrets.js";
 import { terminalText } from "./boundary/terminal-text.js";
-import { loadEnv } from "./config/env.js";
+import type { Env } from "./config/env.js";
 
 /**
  * Prints one clear line for a failure and returns the exit status: 2 for usage and
  * configuration mistakes, 1 for everything else. Stack traces only with --debug.
  */
-export function reportFailure(error: unknown, debug: boolean): number {
+export function reportFailure(error: unknown, debug: boolean, env: Env): number {
   try {
-    return report(error, debug);
+    return report(error, debug, env);
   } catch {
     // Whatever was thrown could not even be looked at (a proxy whose traps throw).
     process.stderr.write("langchain-mini: unexpected error that cannot be described\n");
@@ -17,9 +17,9 @@ export function reportFailure(error: unknown, debug: boolean): number {
   }
 }
 
-function report(error: unknown, debug: boolean): number {
+function report(error: unknown, debug: boolean, env: Env): number {
   // The same secrets as the output boundary: the environment's and every loaded plug-in's.
-  const { redact } = secretMatcher(loadEnv());
+  const { redact } = secretMatcher(env);
   // Messages quote servers, files and plug-ins: their control sequences go before keys are found.
   const write = (text: string) => process.stderr.write(redact(terminalText(text)));
   const detail = debug ? stackOf(error) : "";

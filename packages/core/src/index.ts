@@ -133,7 +133,12 @@ export {
 export { LONGEST_SERVER_LINE, serverLine } from "./provider-kit/server-line.js";
 export { Agent, type AgentOptions, REACT_STOP } from "./react-agent.js";
 export { collect, generate, readLlm } from "./read-llm.js";
-export { readTextFile, TEXT_FILE_LIMIT, textFileProblem } from "./read-text-file.js";
+export {
+  readTextFile,
+  TEXT_FILE_LIMIT,
+  type TextFileOptions,
+  textFileProblem,
+} from "./read-text-file.js";
 export { type RunLimits, RunState } from "./run-state.js";
 export { RunStats, type RunSummary, summariseRun } from "./run-stats.js";
 export { runTool, type ToolOutcome } from "./run-tool.js";

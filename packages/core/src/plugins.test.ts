@@ -93,3 +93,32 @@ describe("readMilliseconds", () => {
     }
   });
 });
+
+describe("contract checks on objects whose getters throw", () => {
+  const throwing = {
+    get name(): string {
+      throw new Error("the name getter broke");
+    },
+    description: "d",
+    execute: () => "",
+  };
+  const trap = new Proxy(
+    {},
+    {
+      get() {
+        throw new Error("the trap broke");
+      },
+    },
+  );
+
+  it("says the plug-in broke its contract, and never throws itself", () => {
+    const said =
+      'reading it threw "the name getter broke": the plug-in broke its contract (give plain values, not getters that throw)';
+    expect(toolContractProblem(throwing)).toBe(said);
+    for (const check of [llmContractProblem, toolContractProblem, storeContractProblem]) {
+      expect(check(trap)).toContain(
+        'reading it threw "the trap broke": the plug-in broke its contract',
+      );
+    }
+  });
+});

@@ -1,3 +1,4 @@
+import { describeThrown } from "./errors.js";
 import type { Llm, LlmCapabilities } from "./llm.js";
 import type { PriceTable } from "./price.js";
 import type { SessionStore } from "./session-store.js";
@@ -167,6 +168,10 @@ export const PROMPT_ONLY: LlmCapabilities = {
 
 /** Why `value` is not an `Llm`, or undefined when it is one. Hosts reject plug-ins with it. */
 export function llmContractProblem(value: unknown): string | undefined {
+  return checked(() => llmProblem(value));
+}
+
+function llmProblem(value: unknown): string | undefined {
   if (typeof value !== "object" || value === null) return `got ${describe(value)}`;
   const llm = value as Partial<Record<keyof Llm, unknown>>;
   if (typeof llm.stream !== "function") return "it has no stream(request) method";
@@ -177,6 +182,10 @@ export function llmContractProblem(value: unknown): string | undefined {
 
 /** Why `value` is not a `Tool`, or undefined when it is one. */
 export function toolContractProblem(value: unknown): string | undefined {
+  return checked(() => toolProblem(value));
+}
+
+function toolProblem(value: unknown): string | undefined {
   if (typeof value !== "object" || value === null) return `got ${describe(value)}`;
   const tool = value as Partial<Record<keyof Tool, unknown>>;
   if (typeof tool.name !== "string" || !/^\S+$/.test(tool.name)) {
@@ -197,6 +206,10 @@ export function toolContractProblem(value: unknown): string | undefined {
 
 /** Why `value` is not a `SessionStore`, or undefined when it is one. */
 export function storeContractProblem(value: unknown): string | undefined {
+  return checked(() => storeProblem(value));
+}
+
+function storeProblem(value: unknown): string | undefined {
   if (typeof value !== "object" || value === null) return `got ${describe(value)}`;
   const store = value as Partial<Record<keyof SessionStore, unknown>>;
   for (const method of ["load", "append", "clear", "list"] as const) {
@@ -206,6 +219,18 @@ export function storeContractProblem(value: unknown): string | undefined {
     return "its close is not a method";
   }
   return undefined;
+}
+
+/**
+ * A check that reads a plug-in's object: a getter or a proxy trap that throws is the
+ * plug-in's breach of the contract, said as such, never an error of the host's.
+ */
+function checked(check: () => string | undefined): string | undefined {
+  try {
+    return check();
+  } catch (error) {
+    return `reading it threw ${JSON.stringify(describeThrown(error))}: the plug-in broke its contract (give plain values, not getters that throw)`;
+  }
 }
 
 function describe(value: unknown) {

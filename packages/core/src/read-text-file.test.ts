@@ -40,6 +40,19 @@ describe("readTextFile", () => {
     expect(await reading).toBe("first second");
   }, 30_000);
 
+  it("refuses a FIFO at once when asked to read regular files only", async () => {
+    const fifo = join(directory, "refused.fifo");
+    execFileSync("mkfifo", [fifo]);
+    const refused = await readTextFile(fifo, { regularOnly: true }).then(
+      () => "read",
+      (error: unknown) => [(error as NodeJS.ErrnoException).code, textFileProblem(error)],
+    );
+    expect(refused).toEqual(["ENOTREG", "it is a FIFO, not a regular file"]);
+    const path = join(directory, "regular.txt");
+    writeFileSync(path, "plain");
+    expect(await readTextFile(path, { regularOnly: true })).toBe("plain");
+  });
+
   it("stops at the limit when a FIFO never ends", async () => {
     const fifo = join(directory, "endless.fifo");
     execFileSync("mkfifo", [fifo]);

@@ -10,23 +10,36 @@ const readWhole = promisify(readFile);
 /** Past this a file is not what the user meant (and would not fit in a string anyway). */
 export const TEXT_FILE_LIMIT = 256 * 1024 * 1024;
 
+export interface TextFileOptions {
+  /** Larger files (or FIFOs that write more) fail with EFBIG; default TEXT_FILE_LIMIT. */
+  readonly limit?: number;
+  /** Ends the wait on a FIFO. */
+  readonly signal?: AbortSignal;
+  /**
+   * Refuse a FIFO too (ENOTREG), for files nobody names on purpose (the data directory's,
+   * a folder's `.env`): there a FIFO is a trap, not `<(…)`.
+   */
+  readonly regularOnly?: boolean;
+}
+
 /**
- * A file the user named (a script, a trace, a configuration), as UTF-8 text. A FIFO
- * (`<(…)` in a shell) is read through the event loop, never by a blocked thread, so a
- * signal still ends the process while nothing is written to it; a device or socket is
- * refused. Failures keep Node's `code` (ENOENT, EISDIR, …, and ENOTREG, EFBIG of ours) for
- * the caller's one-line message.
+ * A file the user named (a script, a trace, a configuration), as UTF-8 text. It is opened
+ * without waiting (O_NONBLOCK) and read through the event loop, never by a blocked
+ * thread: a FIFO (`<(…)` in a shell) is read as it is written, and a signal still ends the
+ * process while nothing is written to it; a device or socket is refused. Failures keep
+ * Node's `code` (ENOENT, EISDIR, …, and ENOTREG, EFBIG of ours) for the caller's one-line
+ * message.
  */
-export async function readTextFile(
-  path: string,
-  options: { readonly limit?: number; readonly signal?: AbortSignal } = {},
-): Promise<string> {
-  const { limit = TEXT_FILE_LIMIT, signal } = options;
+export async function readTextFile(path: string, options: TextFileOptions = {}): Promise<string> {
+  const { limit = TEXT_FILE_LIMIT, signal, regularOnly = false } = options;
   const descriptor = await openFile(path, constants.O_RDONLY | constants.O_NONBLOCK);
   let handedOver = false;
   try {
     const info = await statFile(descriptor);
     if (info.isDirectory()) throw fileError("EISDIR", "it is a folder");
+    if (info.isFIFO() && regularOnly) {
+      throw fileError("ENOTREG", "it is a FIFO, not a regular file");
+    }
     if (info.isFIFO()) {
       // The socket owns the descriptor from here, and closes it.
       handedOver = true;
@@ -48,6 +61,8 @@ export function textFileProblem(error: unknown): string {
   if (code === "ENOENT") return "no such file";
   if (code === "EISDIR") return "it is a folder";
   if (code === "EACCES" || code === "EPERM") return "permission denied";
+  if (code === "ENOTDIR") return "a part of its path is not a folder";
+  if (code === "ELOOP") return "too many symbolic links";
   return typeof message === "string" ? message : String(code);
 }
 

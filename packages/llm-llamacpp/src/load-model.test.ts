@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { isLangchainMiniError } from "@langchain-mini/core";
@@ -36,6 +37,16 @@ describe("loading a model file", () => {
 
   it("explains a directory", async () => {
     expect(await loadError(directory)).toContain("it is a directory");
+  });
+
+  it("refuses a FIFO or a device at once, without waiting for a writer", async () => {
+    const fifo = join(directory, "pipe.gguf");
+    execFileSync("mkfifo", [fifo]);
+    for (const path of [fifo, "/dev/zero"]) {
+      expect(await loadError(path)).toBe(
+        `Cannot read the model file ${path}: it is not a regular file (a FIFO, device or socket). Give the path of a .gguf file, or a URL or hf: URI to download one`,
+      );
+    }
   });
 
   it("explains a file that is not GGUF", async () => {

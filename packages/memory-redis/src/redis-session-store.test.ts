@@ -114,4 +114,29 @@ describe("RedisSessionStore", () => {
     expect((await store.list()).map((session) => session.name)).toEqual(["fine"]);
     expect(await raw.get(store.turnsKey("taken"))).toBe("someone else's value");
   });
+
+  it("skips index entries with no time a date can show or no session name, in one warning", async () => {
+    const store = storeOn(server.url);
+    await store.append("fine", turn("q"));
+    await store.append("later", turn("q"));
+    // What another program (or a hand at redis-cli) may leave in the index.
+    await raw.zAdd(store.indexKey, [
+      { score: Number.POSITIVE_INFINITY, value: "later" },
+      { score: 1e300, value: "far" },
+      { score: 1, value: "../not a name" },
+    ]);
+    await raw.rPush(store.turnsKey("far"), JSON.stringify(turn("q")));
+    const warnings: string[] = [];
+    const listed = await store.list({ onWarning: (message) => warnings.push(message) });
+    expect(listed.map((session) => [session.name, session.updatedAt.toISOString()])).toEqual([
+      ["fine", expect.stringMatching(/^\d{4}-/)],
+    ]);
+    expect(warnings).toEqual([
+      `Skipped 3 entries of the session index ${store.indexKey} on Redis at ${store.where} that are not a session name with a time ("later" at score Infinity, and 2 more): a session's next turn puts its entry right; remove others with ZREM ${store.indexKey} <name>`,
+    ]);
+    // The session itself is untouched, and its next turn puts its entry right.
+    expect(turnsOf((await store.load("later")).records)).toHaveLength(1);
+    await store.append("later", turn("q2"));
+    expect((await store.list()).map((session) => session.name).sort()).toEqual(["fine", "later"]);
+  });
 });

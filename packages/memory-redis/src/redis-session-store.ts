@@ -129,12 +129,15 @@ export class RedisSessionStore implements SessionStore {
   }
 
   async list(options: StoreCallOptions = {}): Promise<SessionInfo[]> {
-    return this.#connection.call(
+    const { sessions, warning } = await this.#connection.call(
       { action: "list the sessions on", signal: options.signal, idempotent: true },
       async (client) => {
         const indexed = await client.zRangeWithScores(this.indexKey, 0, -1, { REV: true });
-        const named = indexed.filter(({ value }) => isSessionName(value));
-        if (named.length === 0) return [];
+        const named = indexed.filter(({ value, score }) => isSessionName(value) && isTime(score));
+        const skipped = indexed.length - named.length;
+        // Said once the call is over: a call that is tried again says it once.
+        const warning = skipped > 0 ? this.#skippedWarning(indexed, skipped) : undefined;
+        if (named.length === 0) return { sessions: [], warning };
         // Commands sent in one go are pipelined by the client: one round trip for all.
         // A key that is not a list fails for that session alone, which is then left out.
         const counts = await Promise.all(
@@ -160,13 +163,27 @@ export class RedisSessionStore implements SessionStore {
           sessions.push({ name: value, turns, updatedAt: new Date(score), ...lastQuestion });
         });
         if (gone.length > 0) await this.#forget(client, gone);
-        return sessions;
+        return { sessions, warning };
       },
     );
+    if (warning) options.onWarning?.(warning);
+    return sessions;
   }
 
   async close() {
     await this.#connection.close();
+  }
+
+  /**
+   * One line for the index entries that are not a session at a time (written by hand or
+   * by another program): which one first, and how to put them right.
+   */
+  #skippedWarning(indexed: ReadonlyArray<{ value: string; score: number }>, skipped: number) {
+    const first = indexed.find(({ value, score }) => !isSessionName(value) || !isTime(score));
+    const entry = first
+      ? ` (${quoted(first.value)} at score ${first.score}${skipped > 1 ? `, and ${skipped - 1} more` : ""})`
+      : "";
+    return `Skipped ${skipped} entr${skipped === 1 ? "y" : "ies"} of the session index ${this.indexKey} on Redis at ${this.where} that ${skipped === 1 ? "is" : "are"} not a session name with a time${entry}: a session's next turn puts its entry right; remove others with ZREM ${this.indexKey} <name>`;
   }
 
   /**
@@ -200,6 +217,20 @@ function parseRecord(entry: unknown): SessionRecord | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** A score the index can hold that is no time a Date can show (inf, 1e300). */
+function isTime(score: number) {
+  return Number.isFinite(score) && Math.abs(score) <= LATEST_TIME_MS;
+}
+
+/** The largest time in milliseconds a JavaScript Date holds either side of 1970. */
+const LATEST_TIME_MS = 8.64e15;
+
+/** An entry's name as a warning quotes it: escaped, and short. */
+function quoted(name: string) {
+  const text = JSON.stringify(name);
+  return text.length > 40 ? `${text.slice(0, 37)}…"` : text;
 }
 
 function isSessionName(name: string) {

@@ -1,15 +1,15 @@
 import { createInterface } from "node:readline/promises";
 import { styleText } from "node:util";
 import type { ApprovalDecision, ApprovalRequest, Approve } from "@langchain-mini/core";
-import { terminalText } from "../boundary/terminal-text.js";
+import { visibleText } from "../boundary/terminal-text.js";
 import { formatToolInput } from "./format-input.js";
 
 interface TerminalApprovalOptions {
   readonly input: NodeJS.ReadableStream;
   /** Where the question is written: `ask` keeps stdout for the answer. */
   readonly output: NodeJS.WriteStream;
-  /** Blanks secrets out of the input before it is shown. */
-  readonly redact: (text: string) => string;
+  /** Labels the user's own secrets in what is shown (see secret-mask.ts); hides nothing else. */
+  readonly mask: (text: string) => string;
   /** Lets the trace written so far out first, so the question comes after the call's Action. */
   readonly beforeAsking?: () => Promise<void>;
 }
@@ -20,7 +20,7 @@ interface TerminalApprovalOptions {
  * of that tool, or n to decline, then an optional note for the model.
  */
 export function createTerminalApproval(options: TerminalApprovalOptions): Approve {
-  const { output, redact } = options;
+  const { output, mask } = options;
   const always = new Set<string>();
   const paint = (style: Parameters<typeof styleText>[0], text: string) =>
     styleText(style, text, { stream: output });
@@ -28,13 +28,14 @@ export function createTerminalApproval(options: TerminalApprovalOptions): Approv
   return async (request) => {
     if (always.has(request.tool)) return { approved: true, always: true };
     await options.beforeAsking?.();
-    // Tool names and origins come from plug-ins and MCP servers: foreign text.
-    const tool = terminalText(request.tool);
-    const origin = request.origin ? ` (${terminalText(request.origin)})` : "";
-    const shown = redact(terminalText(formatToolInput(request.input)));
+    // Tool names and origins come from plug-ins and MCP servers: foreign text, shown
+    // whole, as is the input: the person approves exactly what will run.
+    const tool = visibleText(mask(request.tool));
+    const origin = request.origin ? ` (${visibleText(mask(request.origin))})` : "";
+    const shown = formatToolInput(mask(request.input));
     output.write(`${paint(["bold", "yellow"], `Run ${tool}${origin}?`)}\n`);
     output.write(`${shown.replace(/^/gm, "  ")}\n`);
-    const decision = await ask(options, request);
+    const decision = await ask(options, request, tool);
     if (decision.approved && decision.always) always.add(request.tool);
     return decision;
   };
@@ -43,6 +44,7 @@ export function createTerminalApproval(options: TerminalApprovalOptions): Approv
 async function ask(
   options: TerminalApprovalOptions,
   request: ApprovalRequest,
+  tool: string,
 ): Promise<ApprovalDecision> {
   const lines = createInterface({ input: options.input, output: options.output, terminal: true });
   // Ctrl+C at the question cancels the run, as it does anywhere else in `ask`.
@@ -50,7 +52,6 @@ async function ask(
   const { signal } = request;
   try {
     for (;;) {
-      const tool = terminalText(request.tool);
       const answer = (await lines.question(`[y]es, [a]lways ${tool}, [n]o: `, { signal }))
         .trim()
         .toLowerCase();

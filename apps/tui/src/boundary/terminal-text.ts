@@ -62,3 +62,22 @@ export function jsonText(value: object, indent?: number): string {
     return escaped;
   });
 }
+
+// Every character `terminalText` removes, one at a time: C0 controls but tab and newline
+// (ESC, a lone CR), DEL, C1 controls, and the invisible and reordering characters.
+const UNSAFE_CHARACTER = new RegExp(
+  String.raw`[\u0000-\u0008\u000b-\u001f\u007f-\u009f]|${INVISIBLE}`,
+  "gu",
+);
+
+/**
+ * Text a person decides on (a tool call to approve), safe to draw and complete: each
+ * character a terminal would act on or hide is written as a visible `\uXXXX` escape
+ * instead of being removed, so that two different inputs never look the same.
+ */
+export function visibleText(text: string): string {
+  return text.replace(UNSAFE_CHARACTER, (character) => {
+    const code = character.codePointAt(0) ?? 0;
+    return code > 0xffff ? `\\u{${code.toString(16)}}` : `\\u${code.toString(16).padStart(4, "0")}`;
+  });
+}

@@ -8,13 +8,15 @@ import {
 } from "@langchain-mini/core";
 import { DEFAULT_HISTORY, InMemorySessionStore } from "@langchain-mini/memory";
 import { unaskedNotice } from "../approval/approval-text.js";
+import { secretMask } from "../approval/secret-mask.js";
 import { createEventOutput } from "../boundary/event-output.js";
 import { createLineBatch } from "../boundary/line-batch.js";
 import { secretMatcher } from "../boundary/secrets.js";
 import { jsonText, terminalText } from "../boundary/terminal-text.js";
 import type { WireEvent } from "../boundary/wire-event.js";
 import { createConversationRunner } from "../config/conversation-runner.js";
-import { readEnv } from "../config/env.js";
+import type { DotEnv } from "../config/env.js";
+import { shellSettings } from "../config/folder-trust.js";
 import { shellHost } from "../config/host.js";
 import { buildRuntime, type Runtime, runOptionSpec, sessionOption } from "../config/run-options.js";
 import { chooseStore, STORE_HELP, storeFlag } from "../config/store-choice.js";
@@ -68,6 +70,7 @@ Options:
   --json             one JSON event per line on stdout instead of text
   --verbose          also show every prompt and raw completion, and a run summary
   --trace <file>     write every event as JSON lines (LANGCHAIN_MINI_TRACE=<dir>: one file per run)
+  --trust            this run only: let the folder's .env name code and commands (see README)
   --debug            add stack traces to errors
 
 Exit status: 0 answered, 1 no answer (or, with --session, an answer printed but not saved:
@@ -75,7 +78,7 @@ a warning says why), 2 usage or configuration error, 130/143 stopped by SIGINT
 (Ctrl-C)/SIGTERM.`;
 
 /** `ask`: one question, the answer on stdout, the trace on stderr. Returns the exit status. */
-export async function ask(argv: readonly string[]): Promise<number> {
+export async function ask(argv: readonly string[], dotEnv: DotEnv): Promise<number> {
   const { values, positionals } = parseArgs({
     args: [...argv],
     options: {
@@ -96,7 +99,7 @@ export async function ask(argv: readonly string[]): Promise<number> {
   }
   const session = sessionOption(values.session);
 
-  const { env: shellEnv, warnings } = readEnv();
+  const { env: shellEnv, warnings } = await shellSettings(dotEnv, values.trust);
   // --store stands in for LANGCHAIN_MINI_STORE: the redactor blanks its password too.
   const env = storeFlag(shellEnv, values.store);
   // Before anything that may fail for want of the variable the line was meant to set.
@@ -159,7 +162,8 @@ export async function ask(argv: readonly string[]): Promise<number> {
       ? (await import("../approval/terminal-approval.js")).createTerminalApproval({
           input: process.stdin,
           output: process.stderr,
-          redact: (text) => secrets.redact(text),
+          // Made again for each call: plug-ins loaded since may have declared secrets.
+          mask: (text) => secretMask(env)(text),
           // The call's Action lines are still on their way: let them be drawn, then ask.
           beforeAsking: async () => {
             await new Promise((resolve) => setImmediate(resolve));

@@ -1,10 +1,12 @@
 import { parseArgs } from "node:util";
 import { terminalText } from "../boundary/terminal-text.js";
-import { shellHost } from "../config/host.js";
+import type { DotEnv } from "../config/env.js";
+import { shellSettings } from "../config/folder-trust.js";
+import { type Host, shellHost } from "../config/host.js";
 import { usageError } from "../config/usage-error.js";
 import { addPlugin, describePlugin, removePlugin } from "../plugins/install.js";
 import { messageOf } from "../plugins/locate-module.js";
-import { installedNames } from "../plugins/plugin-project.js";
+import { installedNames, installedVersion } from "../plugins/plugin-project.js";
 
 export const PLUGINS_USAGE = `Usage: langchain-mini plugins list                 the installed plug-ins
        langchain-mini plugins add <source>         install a provider, tool or store package
@@ -13,13 +15,18 @@ export const PLUGINS_USAGE = `Usage: langchain-mini plugins list                
 <source> is what npm installs: a package name (with @version), a .tgz tarball or a
 folder. Plug-ins live in LANGCHAIN_MINI_HOME/plugins and load by name from any folder:
   langchain-mini plugins add langchain-mini-tool-clock
-  langchain-mini ask --tools calculator,langchain-mini-tool-clock "What time is it?"`;
+  langchain-mini ask --tools calculator,langchain-mini-tool-clock "What time is it?"
+--trust: this run only, let the folder's .env name code and commands (see README).`;
 
 /** `plugins`: install, list and remove providers and tools for the installed CLI. */
-export async function plugins(argv: readonly string[]): Promise<number> {
+export async function plugins(argv: readonly string[], dotEnv: DotEnv): Promise<number> {
   const { values, positionals } = parseArgs({
     args: [...argv],
-    options: { help: { type: "boolean", short: "h" }, debug: { type: "boolean" } },
+    options: {
+      help: { type: "boolean", short: "h" },
+      debug: { type: "boolean" },
+      trust: { type: "boolean" },
+    },
     allowPositionals: true,
   });
   if (values.help) {
@@ -32,15 +39,15 @@ export async function plugins(argv: readonly string[]): Promise<number> {
   const stop = () => controller.abort();
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
-  const host = shellHost({ signal: controller.signal });
+  const { env, warnings } = await shellSettings(dotEnv, values.trust);
+  for (const warning of warnings) process.stderr.write(`Warning: ${terminalText(warning)}\n`);
+  const host = shellHost({ env, signal: controller.signal });
   try {
     if (action === "list") return await list(host);
     if (!target) throw usageError(`plugins ${action} needs a package.\n${PLUGINS_USAGE}`);
     if (action === "add") {
       process.stderr.write(`Installing ${target} with npm into ${host.pluginHome}\n`);
-      const added = await addPlugin(target, host, (line) =>
-        process.stderr.write(`  ${terminalText(line)}\n`),
-      );
+      const added = await addPlugin(target, host);
       const use = {
         provider: `--llm ${added.name}:<model>`,
         tool: `--tools ${added.name}`,
@@ -65,8 +72,8 @@ export async function plugins(argv: readonly string[]): Promise<number> {
   }
 }
 
-async function list(host: ReturnType<typeof shellHost>) {
-  const names = installedNames(host.pluginHome);
+async function list(host: Host) {
+  const names = await installedNames(host.pluginHome);
   if (names.length === 0) {
     process.stderr.write(
       `No plug-ins installed in ${host.pluginHome}: add one with langchain-mini plugins add <package>\n`,
@@ -79,7 +86,7 @@ async function list(host: ReturnType<typeof shellHost>) {
 }
 
 /** `name  version  kind  description`; one that does not load says why, and the rest still list. */
-async function describeLine(name: string, host: ReturnType<typeof shellHost>) {
+async function describeLine(name: string, host: Host) {
   try {
     const { version, kind, plugin } = await describePlugin(name, host);
     const verdict = plugin?.availability(host.env);
@@ -87,6 +94,7 @@ async function describeLine(name: string, host: ReturnType<typeof shellHost>) {
     const about = plugin?.description ? `  ${plugin.description}` : "";
     return `${name}\t${version}\t${kind}${about}${state}`;
   } catch (error) {
-    return `${name}\t?\tbroken  (${messageOf(error)}: remove it, or add it again)`;
+    const version = await installedVersion(host.pluginHome, name);
+    return `${name}\t${version}\tbroken  (${messageOf(error)}: remove it, or add it again)`;
   }
 }

@@ -51,7 +51,7 @@ export async function replay(argv: readonly string[]): Promise<number> {
   const speed = parseSpeed(values.speed);
   const loaded = await readTrace(path);
   // A trace written before keys were blanked on the way out (or by hand) still shows none.
-  const { redact } = secretMatcher(loadEnv());
+  const { redact } = secretMatcher(await loadEnv());
   const lines = loaded.lines.map((line) => redactEventStrings(line, redact));
   const { complete } = loaded;
 

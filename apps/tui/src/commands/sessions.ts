@@ -2,7 +2,8 @@ import { parseArgs } from "node:util";
 import { checkSessionName, type SessionStore, turnsOf } from "@langchain-mini/core";
 import { secretMatcher } from "../boundary/secrets.js";
 import { terminalText } from "../boundary/terminal-text.js";
-import { loadEnv } from "../config/env.js";
+import type { DotEnv } from "../config/env.js";
+import { shellSettings } from "../config/folder-trust.js";
 import { shellHost } from "../config/host.js";
 import { chooseStore, storeFlag } from "../config/store-choice.js";
 import { usageError } from "../config/usage-error.js";
@@ -14,16 +15,18 @@ export const SESSIONS_USAGE = `Usage: langchain-mini sessions [list]          th
 Options:
   --store <url>   the store to look in (or LANGCHAIN_MINI_STORE): a directory or file: (the
                   default: LANGCHAIN_MINI_HOME/sessions, ~/.local/share/langchain-mini),
-                  redis:// or rediss://, or <module>[:<url>] (see ask --help)`;
+                  redis:// or rediss://, or <module>[:<url>] (see ask --help)
+  --trust         this run only: let the folder's .env name code and commands (see README)`;
 
 /** `sessions`: list, show and delete stored conversations. Returns the exit status. */
-export async function sessions(argv: readonly string[]): Promise<number> {
+export async function sessions(argv: readonly string[], dotEnv: DotEnv): Promise<number> {
   const { values, positionals } = parseArgs({
     args: [...argv],
     options: {
       help: { type: "boolean", short: "h" },
       debug: { type: "boolean" },
       store: { type: "string" },
+      trust: { type: "boolean" },
     },
     allowPositionals: true,
   });
@@ -33,7 +36,9 @@ export async function sessions(argv: readonly string[]): Promise<number> {
   }
   const [action = "list", name, ...extra] = positionals;
   if (extra.length) throw usageError(`sessions ${action} takes one name.\n${SESSIONS_USAGE}`);
-  const env = storeFlag(loadEnv(), values.store);
+  const settings = await shellSettings(dotEnv, values.trust);
+  for (const warning of settings.warnings) warn(warning);
+  const env = storeFlag(settings.env, values.store);
   const { store, where } = await chooseStore(shellHost({ env }));
   // A session written before keys were blanked on the way in still shows none.
   const { redact } = secretMatcher(env);
@@ -52,7 +57,10 @@ async function act(
   redact: (text: string) => string,
 ) {
   if (action === "list") {
-    const found = await store.list();
+    // A bad entry of a store's index (a time no date can show) is skipped, with a line.
+    const found = await store.list({
+      onWarning: (message) => process.stderr.write(`Warning: ${redact(terminalText(message))}\n`),
+    });
     if (found.length === 0)
       process.stderr.write(
         terminalText(`No sessions yet in ${where}: start one with ask --session <name>\n`),
@@ -93,12 +101,18 @@ async function act(
   }
   if (action === "delete") {
     checkSessionName(name);
-    if (!(await store.list()).some((session) => session.name === name)) throw noSession(name);
+    // One that its store's index leaves out (a bad entry there) is still there to delete.
+    const listed = (await store.list()).some((session) => session.name === name);
+    if (!listed && (await store.load(name)).records.length === 0) throw noSession(name);
     await store.clear(name);
     process.stderr.write(`Deleted session '${name}'\n`);
     return 0;
   }
   throw usageError(`Unknown sessions action '${action}': use list, show or delete`);
+}
+
+function warn(message: string) {
+  process.stderr.write(`Warning: ${terminalText(message)}\n`);
 }
 
 function noSession(name: string) {

@@ -7,13 +7,15 @@ import {
   isLangchainMiniError,
 } from "@langchain-mini/core";
 import { DEFAULT_HISTORY } from "@langchain-mini/memory";
+import { secretMask } from "../approval/secret-mask.js";
 import { createEventOutput } from "../boundary/event-output.js";
 import type { SecretMatcher } from "../boundary/secret-matcher.js";
 import { secretMatcher } from "../boundary/secrets.js";
-import { terminalText } from "../boundary/terminal-text.js";
+import { terminalText, visibleText } from "../boundary/terminal-text.js";
 import { routeConsole } from "../config/console-route.js";
 import type { ConversationRunner, OpenedSession } from "../config/conversation-runner.js";
-import { type Env, readEnv } from "../config/env.js";
+import type { DotEnv, Env } from "../config/env.js";
+import { type FolderSettings, shellSettings } from "../config/folder-trust.js";
 import { type Host, shellHost } from "../config/host.js";
 import { defaultProvider } from "../config/llm-choice.js";
 import { buildRuntime, runOptionSpec, sessionOption, switchLlm } from "../config/run-options.js";
@@ -43,6 +45,7 @@ Options: the same as ask's (see: langchain-mini ask --help)
   --trace <file>     write every run's events as JSON lines
   --no-transcript    leave a clean screen on quit (by default the questions, answers and
                      each run's steps and cost stay in the terminal's scrollback)
+  --trust            this run only: let the folder's .env name code and commands (see README)
   --debug            add stack traces to errors
 
 Keys: Enter asks, Esc cancels, Up/Down recall, Ctrl+R searches earlier questions,
@@ -54,7 +57,11 @@ export const NOT_A_TERMINAL =
   "langchain-mini: the terminal UI needs a terminal on stdin and stdout; in scripts and pipes use: langchain-mini ask [options] <question...>";
 
 /** No subcommand: the Ink UI. Ink and React load only here, after the checks. */
-export async function tui(argv: readonly string[]): Promise<number> {
+export async function tui(
+  argv: readonly string[],
+  dotEnv: DotEnv,
+  decided?: FolderSettings,
+): Promise<number> {
   const { values } = parseArgs({
     args: [...argv],
     options: {
@@ -80,7 +87,9 @@ export async function tui(argv: readonly string[]): Promise<number> {
   const ui = import("../ui/start-ui.js");
   // Plug-ins' log lines (an MCP server's stderr) never reach the screen: the trace, if any.
   const logs: { trace?: TraceWriter } = {};
-  const { env: shellEnv, warnings } = readEnv();
+  // Asked before the screen is taken over, when the folder's .env wants to run code.
+  const settings = decided ?? (await shellSettings(dotEnv, values.trust));
+  const { env: shellEnv, warnings } = settings;
   // --store stands in for LANGCHAIN_MINI_STORE: its password is blanked too.
   const env = storeFlag(shellEnv, values.store);
   // The environment's secrets, and those of every plug-in loaded by the time text is blanked.
@@ -106,7 +115,11 @@ export async function tui(argv: readonly string[]): Promise<number> {
       () => undefined,
       (error: unknown) => error,
     );
-    if (missing) return setUp(["No LLM is configured.", ...warnings].join("\n"), argv, host);
+    if (missing)
+      return setUp(["No LLM is configured.", ...warnings].join("\n"), argv, host, {
+        dotEnv,
+        settings,
+      });
   }
   let runtime: Awaited<ReturnType<typeof buildRuntime>>;
   try {
@@ -117,7 +130,7 @@ export async function tui(argv: readonly string[]): Promise<number> {
     // The default provider cannot start from its settings: the set-up screen says why. A
     // mistake in a flag the user typed gets its one line (exit 2), as with ask.
     if (values.llm || !isSetupProblem(error)) throw error;
-    return setUp([error.message, ...warnings].join("\n"), argv, host);
+    return setUp([error.message, ...warnings].join("\n"), argv, host, { dotEnv, settings });
   }
   // Shown in the conversation pane, with the other notices.
   runtime = { ...runtime, notices: [...warnings, ...runtime.notices] };
@@ -141,7 +154,8 @@ export async function tui(argv: readonly string[]): Promise<number> {
     runner,
     createLlm: (spec) => switchLlm(runner.runtime, spec, host),
     observe: (events) => observed(events, { env, secrets, sessionTrace, logs, onTraceWarning }),
-    redact: (text) => secrets.redact(text),
+    // What a call waiting for approval shows: all of it, the user's own secrets labelled.
+    redact: (text) => visibleText(secretMask(env)(text)),
   });
   // Servers the tools started (MCP) stop with the app, also when it is told to end.
   const stop = (signal: NodeJS.Signals) => {
@@ -180,7 +194,12 @@ async function openSession(runner: ConversationRunner, name: string): Promise<Op
 }
 
 /** The set-up screen; taking its local-model offer is the same as `--llm <its spec>`. */
-async function setUp(reason: string, argv: readonly string[], host: Host): Promise<number> {
+async function setUp(
+  reason: string,
+  argv: readonly string[],
+  host: Host,
+  folder: { readonly dotEnv: DotEnv; readonly settings: FolderSettings },
+): Promise<number> {
   const [{ startSetup }, { localModelOffer }] = await Promise.all([
     import("../ui/start-ui.js"),
     import("../ui/local-model-offer.js"),
@@ -189,7 +208,8 @@ async function setUp(reason: string, argv: readonly string[], host: Host): Promi
   const choice = await startSetup(reason, host, offer);
   if (choice !== "download" || !offer) return typeof choice === "number" ? choice : 2;
   const spec = await offer.prepare();
-  return spec === undefined ? 2 : tui([...argv, "--llm", spec]);
+  // The folder's settings as decided: the user is not asked about them twice.
+  return spec === undefined ? 2 : tui([...argv, "--llm", spec], folder.dotEnv, folder.settings);
 }
 
 function isSetupProblem(error: unknown): error is Error {

@@ -2,7 +2,7 @@ import { formatWithOptions } from "node:util";
 import type { SecretMatcher } from "../boundary/secret-matcher.js";
 import { secretMatcher } from "../boundary/secrets.js";
 import { terminalText } from "../boundary/terminal-text.js";
-import { loadEnv } from "./env.js";
+import type { Env } from "./env.js";
 
 const METHODS = ["log", "info", "debug", "warn", "error", "trace", "dir"] as const;
 
@@ -21,10 +21,10 @@ export function routeConsole(write: (text: string) => void) {
  * The CLI's default: console lines (a vendor SDK's log with OPENAI_LOG=debug) on stderr,
  * with the environment's and loaded plug-ins' secrets blanked, never on stdout.
  */
-export function routeConsoleToStderr() {
+export function routeConsoleToStderr(env: Env) {
   let secrets: SecretMatcher | undefined;
   routeConsole((text) => {
-    secrets ??= secretMatcher(loadEnv());
+    secrets ??= secretMatcher(env);
     process.stderr.write(`${secrets.redact(terminalText(text))}\n`);
   });
 }

@@ -1,8 +1,9 @@
-import { writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { tempDir } from "../test-support/cli.js";
-import { readEnv } from "./env.js";
+import { everyValue, readDotEnv } from "./env.js";
 
 const KEY = "sk-test-never-shown-0a1b2c";
 
@@ -12,8 +13,8 @@ function envFile(text: string) {
   return { directory, path: join(directory, ".env") };
 }
 
-describe("readEnv", () => {
-  it("warns about each line that is not NAME=value, by file and line number, never its text", () => {
+describe("readDotEnv", () => {
+  it("warns about each line that is not NAME=value, by file and line number, never its text", async () => {
     const { directory, path } = envFile(
       [
         "# settings",
@@ -29,7 +30,7 @@ describe("readEnv", () => {
         "EMPTY=",
       ].join("\n"),
     );
-    const { env, warnings } = readEnv(directory, {});
+    const { values, warnings } = await readDotEnv(directory);
     expect(warnings).toEqual(
       [2, 8, 9].map(
         (line) =>
@@ -37,21 +38,40 @@ describe("readEnv", () => {
       ),
     );
     expect(warnings.join("\n")).not.toContain(KEY);
-    expect(env).toMatchObject({
+    expect(values).toMatchObject({
       OPENAI_MODEL: "gpt-4.1-mini",
       MULTI: "first\nsecond line of the same value\nend",
       SERPAPI_API_KEY: "spaced",
       EMPTY: "",
     });
-    expect(env.OPENAI_API_KEY).toBeUndefined();
+    expect(values.OPENAI_API_KEY).toBeUndefined();
   });
 
-  it("is quiet about a good file, and about none, and lets the shell win", () => {
+  it("is quiet about a good file, and about none, and lets the shell win", async () => {
     const { directory } = envFile("A=from the file\r\nB='quoted # not a comment'\r\n");
-    expect(readEnv(directory, { A: "from the shell" })).toEqual({
-      env: { A: "from the shell", B: "quoted # not a comment" },
-      warnings: [],
+    const read = await readDotEnv(directory);
+    expect(read.warnings).toEqual([]);
+    expect(everyValue(read, { A: "from the shell" })).toEqual({
+      A: "from the shell",
+      B: "quoted # not a comment",
     });
-    expect(readEnv(tempDir(), { A: "x" })).toEqual({ env: { A: "x" }, warnings: [] });
+    expect(await readDotEnv(tempDir())).toMatchObject({ values: {}, warnings: [] });
+  });
+
+  it("skips a .env that is a FIFO or a folder with one warning, without waiting", async () => {
+    const fifo = tempDir();
+    execFileSync("mkfifo", [join(fifo, ".env")]);
+    const folder = tempDir();
+    mkdirSync(join(folder, ".env"));
+    expect(await readDotEnv(fifo)).toEqual({
+      path: join(fifo, ".env"),
+      values: {},
+      warnings: [
+        `${join(fifo, ".env")} is not a regular file (a FIFO, device or socket), so it was skipped`,
+      ],
+    });
+    expect((await readDotEnv(folder)).warnings).toEqual([
+      `${join(folder, ".env")} cannot be read (it is a folder), so it was skipped`,
+    ]);
   });
 });

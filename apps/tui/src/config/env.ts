@@ -1,48 +1,60 @@
-import { closeSync, constants, fstatSync, openSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseEnv } from "node:util";
+import { readTextFile, textFileProblem } from "@langchain-mini/core";
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
-export interface LoadedEnv {
-  readonly env: Env;
-  /** One per `.env` line that was skipped: the file and line number, never the line itself. */
+/** The working directory's `.env` as read, before anything of it is applied. */
+export interface DotEnv {
+  readonly path: string;
+  /** Its variables; none when there is no `.env` or it could not be read. */
+  readonly values: Env;
+  /** One per line that was skipped (the file and line number, never the line itself), or why the file was. */
   readonly warnings: readonly string[];
 }
 
-/**
- * The process environment over `.env` from the working directory: a variable set in the
- * shell always wins, as with dotenv. A missing `.env` is fine.
- */
-export function loadEnv(cwd = process.cwd(), environment: Env = process.env): Env {
-  return readEnv(cwd, environment).env;
-}
+/** Far more than any list of settings: a larger file is not one, and is not read. */
+const LARGEST_DOT_ENV_BYTES = 1024 * 1024;
 
 /**
- * `loadEnv`, plus a warning for each line of `.env` that is not `NAME=value`: Node's
- * parser skips such a line without a word, and the user then sees only that a variable
- * they set is missing. The line is not quoted: it may hold a key.
+ * `.env` in the working directory. A missing one is fine; one that cannot be read (a FIFO,
+ * a device, no permission) is skipped with a warning, never waited on. Each line that is
+ * not `NAME=value` gets a warning too: Node's parser skips such a line without a word,
+ * and the user then sees only that a variable they set is missing. The line is not
+ * quoted: it may hold a key.
  */
-export function readEnv(cwd = process.cwd(), environment: Env = process.env): LoadedEnv {
+export async function readDotEnv(cwd = process.cwd()): Promise<DotEnv> {
   const path = join(cwd, ".env");
   let text: string;
   try {
-    text = readRegularFile(path);
+    text = await readTextFile(path, { regularOnly: true, limit: LARGEST_DOT_ENV_BYTES });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOTREG") {
-      return { env: environment, warnings: [] };
-    }
-    // A FIFO would wait for a writer with the whole process stopped, signals included.
-    return {
-      env: environment,
-      warnings: [`${path} is not a regular file (a FIFO, device or socket), so it was skipped`],
-    };
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") return { path, values: {}, warnings: [] };
+    const why =
+      code === "ENOTREG"
+        ? "is not a regular file (a FIFO, device or socket)"
+        : `cannot be read (${textFileProblem(error)})`;
+    return { path, values: {}, warnings: [`${path} ${why}, so it was skipped`] };
   }
   const warnings = skippedLines(text).map(
     (line) =>
       `${path} line ${line} is not NAME=value, so it was skipped: check for a missing '=' or a space in the name`,
   );
-  return { env: { ...parseEnv(text), ...environment }, warnings };
+  return { path, values: parseEnv(text), warnings };
+}
+
+/**
+ * Every value the process knows, the environment over the whole of `.env` (what the
+ * folder may not set included): what the output boundary blanks as secrets.
+ */
+export function everyValue(dotEnv: DotEnv, environment: Env = process.env): Env {
+  return { ...dotEnv.values, ...environment };
+}
+
+/** `everyValue` of the working directory, for a command that only blanks secrets. */
+export async function loadEnv(cwd = process.cwd(), environment: Env = process.env): Promise<Env> {
+  return everyValue(await readDotEnv(cwd), environment);
 }
 
 const ASSIGNMENT = /^\s*(?:export\s+)?[^\s=#][^\s=]*\s*=(.*)$/;
@@ -68,17 +80,4 @@ function skippedLines(text: string): number[] {
     if (closing !== -1) index = closing;
   }
   return skipped;
-}
-
-/** The file's text; a FIFO, device or socket is refused (ENOTREG) without reading from it. */
-function readRegularFile(path: string) {
-  const descriptor = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
-  try {
-    if (!fstatSync(descriptor).isFile()) {
-      throw Object.assign(new Error(`${path} is not a regular file`), { code: "ENOTREG" });
-    }
-    return readFileSync(descriptor, "utf8");
-  } finally {
-    closeSync(descriptor);
-  }
 }

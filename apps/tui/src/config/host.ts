@@ -2,7 +2,7 @@ import type { PluginNotice, SetupProgress } from "@langchain-mini/core";
 import { dataHome } from "@langchain-mini/memory";
 import { declareSecretValue } from "../boundary/secrets.js";
 import { pluginHome } from "../plugins/plugin-home.js";
-import { type Env, loadEnv } from "./env.js";
+import type { Env } from "./env.js";
 
 /** What every plug-in is given by this app, and where plug-ins are looked for. */
 export interface Host {
@@ -22,11 +22,13 @@ export interface Host {
   readonly addSecret?: (value: string) => void;
 }
 
-/** The host of a command run from the shell: the environment over `.env`, the working directory. */
-export function shellHost(overrides: Partial<Host> = {}): Host {
-  const env = overrides.env ?? loadEnv();
+/**
+ * The host of a command run from the shell: its settings (the environment over what the
+ * folder's `.env` may set: see folder-trust.ts), the working directory.
+ */
+export function shellHost(overrides: Partial<Host> & { readonly env: Env }): Host {
+  const { env } = overrides;
   return {
-    env,
     cwd: process.cwd(),
     dataDirectory: dataHome(env),
     pluginHome: pluginHome(env),

@@ -1,4 +1,3 @@
-import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import {
   type Llm,
@@ -6,7 +5,9 @@ import {
   modelPriceProblem,
   type PriceTable,
   priceFor,
+  readTextFile,
   stillHolds,
+  textFileProblem,
   withPrice,
 } from "@langchain-mini/core";
 
@@ -35,14 +36,15 @@ export async function readUserPrices(dataDirectory: string): Promise<UserPrices>
   const path = join(dataDirectory, PRICES_FILE);
   let text: string;
   try {
-    if ((await stat(path)).size > LARGEST_FILE_BYTES) {
-      return ignored(path, "it is larger than 1 MB, too large for a list of prices");
-    }
-    text = await readFile(path, "utf8");
+    // Never waited on: a FIFO there is refused at once, like a device.
+    text = await readTextFile(path, { regularOnly: true, limit: LARGEST_FILE_BYTES });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT" || code === "ENOTDIR") return NONE;
-    return ignored(path, code === "EISDIR" ? "it is a folder" : `it cannot be read (${code})`);
+    if (code === "EFBIG")
+      return ignored(path, "it is larger than 1 MB, too large for a list of prices");
+    if (code === "EISDIR" || code === "ENOTREG") return ignored(path, textFileProblem(error));
+    return ignored(path, `it cannot be read (${textFileProblem(error)})`);
   }
   let parsed: unknown;
   try {

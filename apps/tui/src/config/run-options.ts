@@ -34,6 +34,7 @@ export const runOptionSpec = {
   store: { type: "string" },
   debug: { type: "boolean" },
   constrained: { type: "boolean" },
+  trust: { type: "boolean" },
 } as const satisfies NonNullable<ParseArgsConfig["options"]>;
 
 /**

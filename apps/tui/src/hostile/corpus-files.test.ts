@@ -7,7 +7,7 @@ import {
   symlinkSync,
   writeFileSync,
 } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../test-support/cli.js";
 import { type HostileCase, runHostileCase } from "../test-support/hostile-case.js";
@@ -257,8 +257,147 @@ const inputFileCases: HostileCase[] = [
   },
 ];
 
+/** A FIFO nobody writes to, where the CLI reads a file of its own accord. */
+const fifoAt = (path: string) => {
+  mkdirSync(dirname(path), { recursive: true });
+  execFileSync("mkfifo", [path]);
+};
+
+/** A plug-in project as `plugins add` leaves it, with one tool package. */
+function pluginProject(home: string, name = "acme-tool") {
+  const plugins = join(home, "plugins");
+  const root = join(plugins, "node_modules", name);
+  mkdirSync(root, { recursive: true });
+  writeFileSync(join(root, "index.js"), "export const createTools = () => [];\n");
+  const manifest = {
+    name: "langchain-mini-plugins",
+    private: true,
+    dependencies: { [name]: "1.0.0" },
+  };
+  writeFileSync(join(plugins, "package.json"), JSON.stringify(manifest));
+  return { plugins, root };
+}
+
+// Files the CLI reads of its own accord (the data directory's, a plug-in's package.json,
+// a model): a FIFO there is refused in one line at once, never waited on.
+const dataFileCases: HostileCase[] = [
+  {
+    name: "a FIFO at prices.json: a warning, the answer, exit 0",
+    setup: ({ home }) => fifoAt(join(home, "prices.json")),
+    args: ({ script }) => ask(script(ANSWER)),
+    status: 0,
+    stdout: "the answer\n",
+    stderr: "prices.json: it is a FIFO, not a regular file",
+  },
+  {
+    name: "a FIFO at the plug-in list's package.json: plugins list says so, exit 2",
+    setup: ({ home }) => fifoAt(join(home, "plugins", "package.json")),
+    args: () => ["plugins", "list"],
+    status: 2,
+    stdout: "",
+    stderr: "plugins/package.json (it is a FIFO, not a regular file): fix it, or move it away",
+  },
+  {
+    name: "a FIFO at the plug-in list's package.json: a tool by name is refused, exit 2",
+    setup: ({ home }) => fifoAt(join(home, "plugins", "package.json")),
+    args: ({ script }) => ["ask", "--tools", "acme-tool", "--llm", `script:${script(ANSWER)}`, "q"],
+    status: 2,
+    stdout: "",
+    stderr:
+      "plugins/package.json is not a regular file (a FIFO, device or socket), which Node.js would wait on for ever",
+  },
+  {
+    name: "a FIFO at an added plug-in's package.json: plugins list marks it broken, exit 0",
+    setup: ({ home }) => {
+      const { root } = pluginProject(home);
+      fifoAt(join(root, "package.json"));
+    },
+    args: () => ["plugins", "list"],
+    status: 0,
+    stdout:
+      /^acme-tool\t\?\tbroken {2}\(Cannot load the plug-in module 'acme-tool': \S+\/acme-tool\/package\.json is not a regular file \(a FIFO, device or socket\), which Node\.js would wait on for ever: remove it, or add it again\)\n$/,
+  },
+  {
+    name: "a FIFO at the remembered trusted folders: trusts nothing, says so, exit 0",
+    setup: ({ home, file }) => {
+      fifoAt(join(home, "trusted-folders.json"));
+      file(".env", "LANGCHAIN_MINI_MCP=mcp.json\n");
+    },
+    args: ({ script }) => ask(script(ANSWER)),
+    status: 0,
+    stdout: "the answer\n",
+    stderr: "trusted-folders.json: it is a FIFO, not a regular file",
+  },
+  {
+    name: "a tool module that is a FIFO: refused, exit 2",
+    setup: ({ directory }) => fifoAt(join(directory, "tool.mjs")),
+    args: ({ script }) => [
+      "ask",
+      "--tools",
+      "./tool.mjs",
+      "--llm",
+      `script:${script(ANSWER)}`,
+      "q",
+    ],
+    status: 2,
+    stdout: "",
+    stderr: "tool.mjs is not a regular file (a FIFO, device or socket)",
+  },
+  {
+    name: "a FIFO at the working directory's package.json: a tool package by name is refused, exit 2",
+    setup: ({ directory }) => fifoAt(join(directory, "package.json")),
+    args: ({ script }) => ["ask", "--tools", "acme-tool", "--llm", `script:${script(ANSWER)}`, "q"],
+    status: 2,
+    stdout: "",
+    stderr: "package.json is not a regular file (a FIFO, device or socket)",
+  },
+  {
+    name: "a model file that is a FIFO: refused, exit 2",
+    setup: ({ directory }) => fifoAt(join(directory, "model.gguf")),
+    args: ({ directory }) => [
+      "ask",
+      "--tools",
+      "calculator",
+      "--llm",
+      `llamacpp:${join(directory, "model.gguf")}`,
+      "q",
+    ],
+    status: 2,
+    stdout: "",
+    stderr: "model.gguf: it is not a regular file (a FIFO, device or socket)",
+  },
+  {
+    name: "a downloaded model that is a FIFO in the data directory: refused, exit 2",
+    setup: ({ home }) => fifoAt(join(home, "models", "model.gguf")),
+    args: ({ home }) => [
+      "ask",
+      "--tools",
+      "calculator",
+      "--llm",
+      `llamacpp:${join(home, "models", "model.gguf")}`,
+      "q",
+    ],
+    status: 2,
+    stdout: "",
+    stderr: "it is not a regular file (a FIFO, device or socket)",
+  },
+  {
+    name: "a .env that is a device: skipped with a warning",
+    setup: ({ directory }) => symlinkSync("/dev/zero", join(directory, ".env")),
+    args: ({ script }) => ask(script(ANSWER)),
+    status: 0,
+    stdout: "the answer\n",
+    stderr: ".env is not a regular file (a FIFO, device or socket), so it was skipped",
+  },
+];
+
 describe("hostile corpus: files and disks that misbehave", () => {
-  for (const hostile of [...stdoutCases, ...traceAndSessionCases, ...inputFileCases]) {
+  for (const hostile of [
+    ...stdoutCases,
+    ...traceAndSessionCases,
+    ...inputFileCases,
+    ...dataFileCases,
+  ]) {
     it(hostile.name, () => runHostileCase(hostile), 60_000);
   }
 });

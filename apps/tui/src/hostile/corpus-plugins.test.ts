@@ -1,5 +1,12 @@
-import { describe, it } from "vitest";
-import { type HostileCase, runHostileCase } from "../test-support/hostile-case.js";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { runCli } from "../test-support/cli.js";
+import {
+  type CaseContext,
+  type HostileCase,
+  runHostileCase,
+} from "../test-support/hostile-case.js";
 
 // Plug-ins that break the contract. A provider's or a tool factory's breach is one line,
 // exit 2; whatever a tool's execute throws or returns is an observation, and the run goes on.
@@ -234,6 +241,190 @@ const factoryCases: HostileCase[] = factories.map(([what, body, says]) => ({
   forbidden: ["internals", "getter"],
 }));
 
+const THROWING = (what: string) => `{ get() { throw new Error("${what} getter"); } }`;
+
+/** [what, the module's source, how it is used, what its one line says] */
+const getters: Array<[string, string, "tool" | "provider", string]> = [
+  [
+    "a tool whose name getter throws",
+    `export const createTools = () => [Object.defineProperty({ description: "d", execute: () => "" }, "name", ${THROWING("name")})];`,
+    "tool",
+    `returned something that is not a tool: reading it threw "name getter": the plug-in broke its contract`,
+  ],
+  [
+    "an LLM whose provider getter throws",
+    `export const createLlm = () => Object.defineProperty({ model: "m", stream() {} }, "provider", ${THROWING("provider")});`,
+    "provider",
+    `did not return an LLM: reading it threw "provider getter": the plug-in broke its contract`,
+  ],
+  [
+    "capabilities whose flag getter throws",
+    `export const capabilities = Object.defineProperty({}, "prompt", ${THROWING("flag")}); export const createLlm = () => null;`,
+    "provider",
+    `The LLM provider module './plugin.mjs' broke its contract: reading its exports threw "flag getter"`,
+  ],
+  [
+    "an environment entry whose name getter throws",
+    `export const environment = [Object.defineProperty({}, "name", ${THROWING("entry")})]; export const createTools = () => [];`,
+    "tool",
+    `The tool module './plugin.mjs' broke its contract: reading its exports threw "entry getter"`,
+  ],
+  [
+    "prices behind a proxy whose traps throw",
+    `export const prices = new Proxy({}, { ownKeys() { throw new Error("prices trap"); } }); export const createLlm = () => null;`,
+    "provider",
+    `broke its contract: reading its exports threw "prices trap"`,
+  ],
+];
+
+const getterCases: HostileCase[] = getters.map(([what, source, kind, says]) => ({
+  name: `contract: ${what}`,
+  setup: ({ file }) => {
+    file("plugin.mjs", source);
+  },
+  args: ({ script }) =>
+    kind === "tool"
+      ? ["ask", "--tools", "./plugin.mjs", "--llm", `script:${script(TOOL_REPLIES("t"))}`, "q"]
+      : ["ask", "--tools", "calculator", "--llm", "./plugin.mjs:m", "q"],
+  status: 2,
+  stdout: "",
+  stderr: says,
+  forbidden: ["unexpected error"],
+}));
+
+/** Top-level code that never settles, with (or without) a timer that keeps the process up. */
+const NEVER = (kept: boolean) =>
+  `${kept ? "setInterval(() => {}, 60_000);\n" : ""}await new Promise(() => {});\nexport const createTools = () => [];\n`;
+
+const neverCases: HostileCase[] = [true, false].map((kept) => ({
+  name: `import: a module whose import never settles${kept ? ", a timer keeping the process up" : ""}`,
+  setup: ({ file }) => {
+    file("never.mjs", NEVER(kept));
+  },
+  env: { LANGCHAIN_MINI_PLUGIN_TIMEOUT: "2" },
+  args: ({ script }) => [
+    "ask",
+    "--tools",
+    "./never.mjs",
+    "--llm",
+    `script:${script(TOOL_REPLIES("t"))}`,
+    "q",
+  ],
+  status: 2,
+  stdout: "",
+  stderr:
+    "langchain-mini: The tool module './never.mjs' did not finish loading within 2 s (its import never settles): the plug-in broke its contract (LANGCHAIN_MINI_PLUGIN_TIMEOUT=<seconds> gives it longer)\n",
+}));
+
+/** A package folder that `plugins add` takes. */
+function packageFolder(context: CaseContext, name: string, source: string) {
+  const folder = join(context.directory, name);
+  mkdirSync(folder);
+  const manifest = { name, version: "1.0.0", type: "module", exports: "./index.js" };
+  writeFileSync(join(folder, "package.json"), JSON.stringify(manifest));
+  writeFileSync(join(folder, "index.js"), source);
+  return folder;
+}
+
+/** A plug-in project as `plugins add` leaves it, written by hand: no npm. */
+function addedByHand(context: CaseContext, packages: Record<string, string>) {
+  const plugins = join(context.home, "plugins");
+  const dependencies: Record<string, string> = {};
+  for (const [name, source] of Object.entries(packages)) {
+    const root = join(plugins, "node_modules", name);
+    mkdirSync(root, { recursive: true });
+    const manifest = { name, version: "1.0.0", type: "module", exports: "./index.js" };
+    writeFileSync(join(root, "package.json"), JSON.stringify(manifest));
+    writeFileSync(join(root, "index.js"), source);
+    dependencies[name] = "1.0.0";
+  }
+  writeFileSync(
+    join(plugins, "package.json"),
+    JSON.stringify({ name: "langchain-mini-plugins", dependencies }),
+  );
+}
+
+/**
+ * npm's CA certificates, and a data directory beside the case's: installed plug-ins link
+ * the app's core (and its dependencies' own test files), which are not ours to check.
+ */
+const npmData = (context: CaseContext) => ({
+  NODE_EXTRA_CA_CERTS: process.env.NODE_EXTRA_CA_CERTS ?? "",
+  LANGCHAIN_MINI_HOME: join(context.directory, "data"),
+});
+
+/** `plugins list` of the data directory `npmData` gives a case. */
+const listed = async (context: CaseContext) =>
+  (
+    await runCli(["plugins", "list"], {
+      cwd: context.directory,
+      env: { LANGCHAIN_MINI_HOME: join(context.directory, "data") },
+    })
+  ).stdout;
+
+const pluginCommandCases: HostileCase[] = [
+  {
+    name: "plugins list: a plug-in whose import never settles is listed broken, the others as ever",
+    setup: (context) =>
+      addedByHand(context, {
+        "acme-good": 'export const description = "fine"; export const createTools = () => [];\n',
+        "acme-never": NEVER(true),
+      }),
+    // Long enough for a small module on a busy machine; the other one never settles.
+    env: { LANGCHAIN_MINI_PLUGIN_TIMEOUT: "10" },
+    args: () => ["plugins", "list"],
+    status: 0,
+    stdout:
+      "acme-good\t1.0.0\ttool  fine\nacme-never\t1.0.0\tbroken  (The plug-in module 'acme-never' did not finish loading within 10 s (its import never settles): the plug-in broke its contract (LANGCHAIN_MINI_PLUGIN_TIMEOUT=<seconds> gives it longer): remove it, or add it again)\n",
+  },
+  {
+    name: "plugins add: a plug-in whose import never settles is removed again, one line",
+    setup: (context) => {
+      packageFolder(context, "acme-never", NEVER(true));
+    },
+    env: (context) => ({ ...npmData(context), LANGCHAIN_MINI_PLUGIN_TIMEOUT: "2" }),
+    args: () => ["plugins", "add", "./acme-never"],
+    status: 2,
+    stdout: "",
+    stderr:
+      "langchain-mini: acme-never does not load, so it was removed again: The plug-in module 'acme-never' did not finish loading within 2 s",
+    check: async (_result, context) => expect(await listed(context)).toBe(""),
+  },
+  {
+    name: "plugins add: a plug-in whose export getter throws is removed again, one line",
+    setup: (context) => {
+      packageFolder(
+        context,
+        "acme-getter",
+        `export const capabilities = Object.defineProperty({}, "prompt", ${THROWING("flag")}); export const createLlm = () => null;`,
+      );
+    },
+    env: npmData,
+    args: () => ["plugins", "add", "./acme-getter"],
+    status: 2,
+    stdout: "",
+    stderr: `langchain-mini: acme-getter does not load, so it was removed again: The LLM provider module 'acme-getter' broke its contract: reading its exports threw "flag getter"`,
+    check: async (_result, context) => expect(await listed(context)).toBe(""),
+  },
+  {
+    name: "plugins add: a file npm cannot install is one line naming npm's log, no npm output",
+    setup: ({ file }) => {
+      file("broken.tgz", "not a tarball");
+    },
+    args: () => ["plugins", "add", "./broken.tgz"],
+    status: 2,
+    stdout: "",
+    stderr:
+      /^Installing \.\/broken\.tgz with npm into \S+\nlangchain-mini: npm install failed: TAR_BAD_ARCHIVE: Unrecognized archive format \(npm's whole output: (\S+npm-failure\.log)\)\n$/,
+    check: ({ stderr }, { home }) => {
+      const log = join(home, "plugins", "npm-failure.log");
+      expect(stderr).toContain(log);
+      expect(existsSync(log)).toBe(true);
+      expect(readFileSync(log, "utf8")).toContain("npm error code TAR_BAD_ARCHIVE");
+    },
+  },
+];
+
 describe("hostile corpus: plug-ins that break the contract", () => {
   for (const hostile of [
     ...providerCases,
@@ -241,6 +432,9 @@ describe("hostile corpus: plug-ins that break the contract", () => {
     ...toolCases,
     namedConstructor,
     ...factoryCases,
+    ...getterCases,
+    ...neverCases,
+    ...pluginCommandCases,
   ]) {
     it(hostile.name, () => runHostileCase(hostile), 60_000);
   }

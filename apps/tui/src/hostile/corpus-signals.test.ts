@@ -80,6 +80,33 @@ const cases = (["SIGINT", "SIGTERM"] as const).flatMap((signal) =>
   ),
 );
 
+/** A module that leaves `importing` behind, then never finishes loading. */
+const neverLoads = (importing: string) => `import { writeFileSync } from "node:fs";
+writeFileSync(${JSON.stringify(importing)}, "");
+setInterval(() => {}, 60_000);
+await new Promise(() => {});
+export const createTools = () => [];`;
+
+function stoppedImport(signal: keyof typeof STATUS): HostileCase {
+  let importing = "";
+  return {
+    name: `${signal} while a plug-in's import never settles`,
+    setup: ({ directory, file }) => {
+      importing = join(directory, "importing");
+      file("never.mjs", neverLoads(importing));
+    },
+    args: ({ script }) => ["ask", "--tools", "./never.mjs", "--llm", `script:${script([])}`, "q"],
+    options: {
+      onSpawn: (child) => void until(() => existsSync(importing)).then(() => child.kill(signal)),
+    },
+    status: STATUS[signal],
+    stdout: "",
+    stderr: `langchain-mini: stopped by ${signal}\n`,
+  };
+}
+
 describe("hostile corpus: one stop signal against a plug-in that ignores it", () => {
-  for (const hostile of cases) it(hostile.name, () => runHostileCase(hostile), 60_000);
+  for (const hostile of [...cases, stoppedImport("SIGINT"), stoppedImport("SIGTERM")]) {
+    it(hostile.name, () => runHostileCase(hostile), 60_000);
+  }
 });

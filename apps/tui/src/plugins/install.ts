@@ -30,8 +30,8 @@ export async function addPlugin(
   host: Host,
   onLine?: (line: string) => void,
 ): Promise<InstalledPlugin> {
-  preparePluginProject(host.pluginHome);
-  const before = dependenciesOf(host.pluginHome);
+  await preparePluginProject(host.pluginHome);
+  const before = await dependenciesOf(host.pluginHome);
   // npm reads a path relative to its prefix; the user meant their working directory.
   const target = looksLikePath(source) ? resolve(host.cwd, source) : source;
   // A link stays a link (the shared core) even where the user's npm copies them.
@@ -41,7 +41,7 @@ export async function addPlugin(
     onLine,
     signal: host.signal,
   });
-  const name = addedPackage(before, host.pluginHome, target);
+  const name = await addedPackage(before, host.pluginHome, target);
   if (!name)
     throw usageError(`npm installed ${source}, but no new package appeared in ${host.pluginHome}`);
   let installed: InstalledPlugin;
@@ -61,7 +61,7 @@ export async function addPlugin(
 }
 
 export async function removePlugin(name: string, host: Host) {
-  if (!installedNames(host.pluginHome).includes(name)) {
+  if (!(await installedNames(host.pluginHome)).includes(name)) {
     throw usageError(
       `No plug-in named '${name}' is installed: list them with langchain-mini plugins list`,
     );
@@ -71,8 +71,9 @@ export async function removePlugin(name: string, host: Host) {
 
 /** What an installed package plugs in as, loaded from the plug-in project only. */
 export async function describePlugin(name: string, host: Host): Promise<InstalledPlugin> {
-  const only = { ...host, cwd: host.pluginHome };
-  const version = installedVersion(host.pluginHome, name);
+  // What it plugs in as is not known before it loads: failures to load call it a plug-in.
+  const only = { ...host, cwd: host.pluginHome, what: "plug-in" };
+  const version = await installedVersion(host.pluginHome, name);
   for (const [kind, load] of [
     ["provider", loadProvider],
     ["tool", loadTool],

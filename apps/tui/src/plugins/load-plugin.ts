@@ -1,6 +1,7 @@
 import {
   type Availability,
   type EnvVariable,
+  isLangchainMiniError,
   type LlmCapabilities,
   type LlmProviderModule,
   type PluginEnv,
@@ -13,6 +14,7 @@ import { declareSecrets } from "../boundary/secrets.js";
 import { pricesOf } from "../config/prices.js";
 import { usageError } from "../config/usage-error.js";
 import { ADD_ONS, BUILT_IN_PROVIDERS, BUILT_IN_STORES, BUILT_IN_TOOLS } from "./built-ins.js";
+import { importWithin } from "./import-within.js";
 import { type LocateOptions, locateModule, messageOf } from "./locate-module.js";
 
 const GUIDES = "https://github.com/langchain-mini/langchain-mini/tree/main/packages/core";
@@ -67,6 +69,10 @@ const STORE = {
 /** `--llm <name>`: a built-in, a provider package or a file exporting `createLlm`. */
 export async function loadProvider(name: string, options: LocateOptions): Promise<ProviderPlugin> {
   const { specifier, module } = await importPlugin(name, BUILT_IN_PROVIDERS, PROVIDER, options);
+  return readExports(name, PROVIDER, () => providerOf(name, specifier, module));
+}
+
+function providerOf(name: string, specifier: string, module: Namespace): ProviderPlugin {
   const createLlm = module.createLlm;
   if (typeof createLlm !== "function")
     throw notAPlugin(name, PROVIDER, "createLlm({ model, env })");
@@ -82,6 +88,10 @@ export async function loadProvider(name: string, options: LocateOptions): Promis
 /** `--tools <name>`: a built-in, a tool package or a file exporting `createTools` (or `createTool`). */
 export async function loadTool(name: string, options: LocateOptions): Promise<ToolPlugin> {
   const { specifier, module } = await importPlugin(name, BUILT_IN_TOOLS, TOOL, options);
+  return readExports(name, TOOL, () => toolOf(name, specifier, module));
+}
+
+function toolOf(name: string, specifier: string, module: Namespace): ToolPlugin {
   const { createTools, createTool } = module;
   let create: ToolPlugin["createTools"];
   if (typeof createTools === "function") create = createTools as ToolPlugin["createTools"];
@@ -114,6 +124,10 @@ function closer(close: unknown) {
 /** `--store <protocol>…` or `--store <module>[:<url>]`: a built-in or a package or file exporting `createStore`. */
 export async function loadStore(name: string, options: LocateOptions): Promise<StorePlugin> {
   const { specifier, module } = await importPlugin(name, BUILT_IN_STORES, STORE, options);
+  return readExports(name, STORE, () => storeOf(name, specifier, module));
+}
+
+function storeOf(name: string, specifier: string, module: Namespace): StorePlugin {
   const createStore = module.createStore;
   if (typeof createStore !== "function") throw notAPlugin(name, STORE, "createStore({ url, env })");
   const protocols = Array.isArray(module.protocols)
@@ -136,15 +150,28 @@ async function importPlugin(
 ): Promise<{ specifier: string; module: Namespace }> {
   const builtIn = builtIns.get(name);
   const specifier = builtIn ?? name;
-  const url = await locateModule(specifier, kind.what, {
+  const what = options.what ?? kind.what;
+  const url = await locateModule(specifier, what, {
     ...options,
     builtIn: builtIn !== undefined,
   });
   if (!url) throw notInstalled(name, specifier, builtIns, kind);
+  const module = await importWithin(url, what, name, options.env);
+  return { specifier, module: module as Namespace };
+}
+
+/**
+ * Reads what a module exports: a getter or proxy trap that throws there is the
+ * plug-in's breach of the contract, one line (exit 2), never an error of the app's.
+ */
+function readExports<T>(name: string, kind: typeof PROVIDER, read: () => T): T {
   try {
-    return { specifier, module: (await import(url)) as Namespace };
+    return read();
   } catch (error) {
-    throw usageError(`The ${kind.what} module '${name}' failed to load: ${messageOf(error)}`);
+    if (isLangchainMiniError(error)) throw error;
+    throw usageError(
+      `The ${kind.what} module '${name}' broke its contract: reading its exports threw ${JSON.stringify(messageOf(error))} (see ${GUIDES}#${kind.guide})`,
+    );
   }
 }
 

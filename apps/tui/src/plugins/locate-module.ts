@@ -1,14 +1,20 @@
 import { existsSync } from "node:fs";
 import { isAbsolute, join, resolve as resolvePath } from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { describeThrown } from "@langchain-mini/core";
+import type { Env } from "../config/env.js";
 import { usageError } from "../config/usage-error.js";
+import { checkModuleFile, checkPackageLookUp } from "./module-files.js";
 
 export interface LocateOptions {
   /** Where package names and relative paths are resolved from. */
   readonly cwd: string;
   /** Where `plugins add` installs (an npm project). */
   readonly pluginHome: string;
+  /** The settings (LANGCHAIN_MINI_PLUGIN_TIMEOUT bounds an import). */
+  readonly env?: Env;
+  /** What messages call the module when it is not known yet what it plugs in as: "plug-in". */
+  readonly what?: string;
 }
 
 /** A path (`./x.js`, `/abs/x.js`, `file:`) or a package name, the way changesets loads plug-ins. */
@@ -16,30 +22,53 @@ export function isPathSpecifier(specifier: string) {
   return /^\.{1,2}[\\/]/.test(specifier) || isAbsolute(specifier) || specifier.startsWith("file:");
 }
 
+/** Modules installed with the app itself: Node's own resolver, from here. */
+const BESIDE_APP = Symbol("beside the app");
+
 /**
  * The URL of a plug-in module, or undefined when no such package is installed. Package
  * names are looked for in the user's project, then among the plug-ins installed with
- * `plugins add`, then beside the app (plug-ins installed with it). A built-in is looked
- * for beside the app first: the copy that ships with it wins over one a project happens
- * to hold, and a start-up skips two failed look-ups per built-in.
+ * `plugins add`, then beside the app (plug-ins installed with it). A built-in name means
+ * the app's own module: the copy beside the app, else the one `plugins add` installed,
+ * never one the working directory holds (any folder may have a node_modules). Files Node
+ * would read synchronously on the way are checked first (see module-files.ts).
  */
 export async function locateModule(
   specifier: string,
   what: string,
   options: LocateOptions & { readonly builtIn?: boolean },
 ) {
-  if (isPathSpecifier(specifier)) return fileUrl(specifier, what, options.cwd);
-  const places = [
-    pathToFileURL(join(options.cwd, "/")).href,
-    pathToFileURL(join(options.pluginHome, "/")).href,
-    import.meta.url,
-  ];
-  if (options.builtIn) places.unshift(places.pop() as string);
-  for (const parent of places) {
-    const url = await findPackage(specifier, parent);
-    if (url) return url;
+  const label = `${what} module '${specifier}'`;
+  if (isPathSpecifier(specifier)) {
+    const url = fileUrl(specifier, what, options.cwd);
+    await checkModuleFile(pathOf(url, label), label);
+    return url;
+  }
+  const places: Array<string | typeof BESIDE_APP> = options.builtIn
+    ? [BESIDE_APP, options.pluginHome]
+    : [options.cwd, options.pluginHome, BESIDE_APP];
+  for (const place of places) {
+    if (place === BESIDE_APP) {
+      const url = await findPackage(specifier, import.meta.url);
+      if (url) return url;
+      continue;
+    }
+    await checkPackageLookUp(specifier, place, label);
+    const url = await findPackage(specifier, pathToFileURL(join(place, "/")).href);
+    if (url) {
+      if (url.startsWith("file:")) await checkModuleFile(pathOf(url, label), label);
+      return url;
+    }
   }
   return undefined;
+}
+
+function pathOf(url: string, label: string) {
+  try {
+    return fileURLToPath(url);
+  } catch (error) {
+    throw usageError(`Cannot load the ${label}: ${messageOf(error)}`);
+  }
 }
 
 function fileUrl(specifier: string, what: string, cwd: string) {

@@ -1,34 +1,45 @@
 import { spawn } from "node:child_process";
+import { rm, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { secretMatcher } from "../boundary/secrets.js";
 import { usageError } from "../config/usage-error.js";
 
 export interface NpmOptions {
   /** The npm project to work in. */
   readonly prefix: string;
   readonly env: Readonly<Record<string, string | undefined>>;
-  /** Each line npm writes (it writes progress and problems to stderr). */
+  /** Each line npm writes, for a screen that shows progress; kept to the log either way. */
   readonly onLine?: (line: string) => void;
   readonly signal?: AbortSignal;
 }
 
+/** Where a failed npm run's whole output goes, in the plug-in project. */
+export const NPM_LOG_FILE = "npm-failure.log";
+
 /**
  * Runs the user's own npm (their registry, proxy and cache settings apply) in the plug-in
- * project. Fails with npm's last lines, which say what went wrong.
+ * project, from inside it, so that the working directory's files (an .npmrc) play no
+ * part. npm's output is kept, not shown: a failure is one line with what went wrong, and
+ * its whole output (keys blanked) goes to a file that the line names.
  */
 export function runNpm(args: readonly string[], options: NpmOptions): Promise<void> {
   const npm = process.platform === "win32" ? "npm.cmd" : "npm";
   return new Promise((resolve, reject) => {
     const child = spawn(npm, [...args, "--prefix", options.prefix, "--no-audit", "--no-fund"], {
+      cwd: options.prefix,
       env: options.env as NodeJS.ProcessEnv,
       stdio: ["ignore", "pipe", "pipe"],
       signal: options.signal,
     });
-    const problems: string[] = [];
+    const output: string[] = [];
+    let size = 0;
     const read = (chunk: Buffer) => {
-      for (const line of chunk.toString("utf8").split(/\r?\n/)) {
-        if (!line.trim()) continue;
-        if (/^npm (error|ERR!)/.test(line) && problems.length < 100) problems.push(line);
-        options.onLine?.(line);
-      }
+      // Enough for any report of npm's; a runaway one is cut, not kept whole in memory.
+      if (size > LARGEST_LOG_BYTES) return;
+      size += chunk.length;
+      const text = chunk.toString("utf8");
+      output.push(text);
+      for (const line of text.split(/\r?\n/)) if (line.trim()) options.onLine?.(line);
     };
     child.stdout.on("data", read);
     child.stderr.on("data", read);
@@ -39,15 +50,30 @@ export function runNpm(args: readonly string[], options: NpmOptions): Promise<vo
       else reject(error);
     });
     child.on("close", (status) => {
-      if (status === 0) resolve();
-      else {
-        const problem = npmProblem(problems);
-        reject(
-          usageError(`npm ${args[0]} failed${problem ? `: ${problem}` : ` (exit ${status})`}`),
-        );
-      }
+      if (status === 0) return resolve();
+      const text = output.join("");
+      const lines = text.split(/\r?\n/).filter((line) => /^npm (error|ERR!)/.test(line));
+      const problem = npmProblem(lines) ?? `exit ${status}`;
+      void keepLog(options, text).then((where) =>
+        reject(usageError(`npm ${args[0]} failed: ${problem}${where}`)),
+      );
     });
   });
+}
+
+const LARGEST_LOG_BYTES = 4 * 1024 * 1024;
+
+/** Writes npm's output beside the plug-ins; says where, or nothing when it cannot. */
+async function keepLog(options: NpmOptions, text: string) {
+  const path = join(options.prefix, NPM_LOG_FILE);
+  try {
+    // A new file of our own (O_EXCL): never through whatever may lie in its place.
+    await rm(path, { force: true });
+    await writeFile(path, secretMatcher(options.env).redact(text), { flag: "wx", mode: 0o600 });
+    return ` (npm's whole output: ${path})`;
+  } catch {
+    return "";
+  }
 }
 
 /**

@@ -1,7 +1,8 @@
-import { readFileSync, realpathSync, writeFileSync } from "node:fs";
+import { realpathSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { makeDirectory } from "@langchain-mini/core";
+import { makeDirectory, readTextFile, textFileProblem } from "@langchain-mini/core";
 import { usageError } from "../config/usage-error.js";
 
 /**
@@ -13,15 +14,18 @@ const SHARED = "@langchain-mini/core";
 
 type Dependencies = Readonly<Record<string, string>>;
 
+/** Far larger than any package.json of a plug-in list. */
+const LARGEST_MANIFEST_BYTES = 4 * 1024 * 1024;
+
 /** The plug-ins installed with `plugins add`: the plug-in project's dependencies. */
-export function installedNames(home: string): string[] {
-  return Object.keys(dependenciesOf(home))
+export async function installedNames(home: string): Promise<string[]> {
+  return Object.keys(await dependenciesOf(home))
     .filter((name) => name !== SHARED)
     .sort();
 }
 
-export function dependenciesOf(home: string): Dependencies {
-  return readManifest(home)?.dependencies ?? {};
+export async function dependenciesOf(home: string): Promise<Dependencies> {
+  return (await readManifest(home))?.dependencies ?? {};
 }
 
 /**
@@ -29,7 +33,7 @@ export function dependenciesOf(home: string): Dependencies {
  * with the user's projects; it links the core of the app that runs now (after an update
  * or a move, the new one).
  */
-export function preparePluginProject(home: string) {
+export async function preparePluginProject(home: string) {
   try {
     makeDirectory(home);
   } catch (error) {
@@ -37,21 +41,24 @@ export function preparePluginProject(home: string) {
       `Cannot make the plug-in folder ${home} (${(error as Error).message}): check that LANGCHAIN_MINI_HOME (or the default data directory) is a writable directory`,
     );
   }
-  const manifest = readManifest(home) ?? {
+  const manifest = (await readManifest(home)) ?? {
     name: "langchain-mini-plugins",
     private: true,
     type: "module",
   };
   const dependencies = { ...manifest.dependencies, [SHARED]: `file:${sharedCore()}` };
-  writeFileSync(manifestPath(home), `${JSON.stringify({ ...manifest, dependencies }, null, 2)}\n`);
+  await writeFile(
+    manifestPath(home),
+    `${JSON.stringify({ ...manifest, dependencies }, null, 2)}\n`,
+  );
 }
 
 /**
  * The package `npm install <target>` added (or, when it was there already, the one
  * installed from the same source).
  */
-export function addedPackage(before: Dependencies, home: string, target: string) {
-  const after = dependenciesOf(home);
+export async function addedPackage(before: Dependencies, home: string, target: string) {
+  const after = await dependenciesOf(home);
   const names = Object.keys(after).filter((name) => name !== SHARED);
   return (
     names.find((name) => !Object.hasOwn(before, name) || before[name] !== after[name]) ??
@@ -63,9 +70,13 @@ export function addedPackage(before: Dependencies, home: string, target: string)
   );
 }
 
-export function installedVersion(home: string, name: string) {
+/** The version an installed plug-in's package.json gives; "?" when it cannot be read. */
+export async function installedVersion(home: string, name: string) {
   try {
-    const manifest = readFileSync(join(home, "node_modules", name, "package.json"), "utf8");
+    const manifest = await readTextFile(join(home, "node_modules", name, "package.json"), {
+      regularOnly: true,
+      limit: LARGEST_MANIFEST_BYTES,
+    });
     return String(JSON.parse(manifest).version ?? "?");
   } catch {
     return "?";
@@ -80,13 +91,19 @@ function sharedCore() {
 type Manifest = { readonly dependencies?: Dependencies } & Record<string, unknown>;
 
 /** Undefined when there is none yet; a file that is not a manifest is left for the user. */
-function readManifest(home: string): Manifest | undefined {
+async function readManifest(home: string): Promise<Manifest | undefined> {
   let text: string;
   try {
-    text = readFileSync(manifestPath(home), "utf8");
+    // Never waited on: a FIFO there is refused at once.
+    text = await readTextFile(manifestPath(home), {
+      regularOnly: true,
+      limit: LARGEST_MANIFEST_BYTES,
+    });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw usageError(`Cannot read ${manifestPath(home)}: ${(error as Error).message}`);
+    throw usageError(
+      `Cannot read ${manifestPath(home)} (${textFileProblem(error)}): fix it, or move it away to start a new plug-in list`,
+    );
   }
   try {
     const manifest: unknown = JSON.parse(text);

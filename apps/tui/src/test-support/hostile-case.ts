@@ -26,11 +26,17 @@ export interface CaseContext {
   script(replies: readonly unknown[]): string;
 }
 
+type CaseEnv = Readonly<Record<string, string | undefined>>;
+
 export interface HostileCase {
   readonly name: string;
   readonly args: (context: CaseContext) => readonly string[];
   readonly setup?: (context: CaseContext) => void;
-  readonly env?: Readonly<Record<string, string>>;
+  /**
+   * Added to the case's environment (the secrets, LANGCHAIN_MINI_HOME); a name given
+   * `undefined` is left out. A function gets the case's folders.
+   */
+  readonly env?: CaseEnv | ((context: CaseContext) => CaseEnv);
   readonly options?: Omit<CliOptions, "cwd" | "env">;
   readonly status: number;
   /** The whole of stdout, or a pattern it matches. */
@@ -56,10 +62,14 @@ const ALWAYS_FORBIDDEN: readonly RegExp[] = [
 export async function runHostileCase(hostile: HostileCase) {
   const context = caseContext();
   hostile.setup?.(context);
+  const extra = typeof hostile.env === "function" ? hostile.env(context) : hostile.env;
+  const env = Object.entries({ ...SECRETS, LANGCHAIN_MINI_HOME: context.home, ...extra }).filter(
+    (entry): entry is [string, string] => entry[1] !== undefined,
+  );
   const result = await runCli(hostile.args(context), {
     ...hostile.options,
     cwd: context.directory,
-    env: { ...SECRETS, LANGCHAIN_MINI_HOME: context.home, ...hostile.env },
+    env: Object.fromEntries(env),
   });
   const shown = `status ${result.status}\n--- stdout\n${result.stdout}\n--- stderr\n${result.stderr}`;
   expect(result.status, shown).toBe(hostile.status);
