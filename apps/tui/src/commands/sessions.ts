@@ -1,7 +1,7 @@
-import { parseArgs } from "node:util";
 import { checkSessionName, type SessionStore, turnsOf } from "@langchain-mini/core";
 import { secretMatcher } from "../boundary/secrets.js";
 import { terminalText } from "../boundary/terminal-text.js";
+import { parseCommandLine } from "../config/command-line.js";
 import { loadEnv } from "../config/env.js";
 import { shellHost } from "../config/host.js";
 import { chooseStore, storeFlag } from "../config/store-choice.js";
@@ -18,7 +18,7 @@ Options:
 
 /** `sessions`: list, show and delete stored conversations. Returns the exit status. */
 export async function sessions(argv: readonly string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandLine({
     args: [...argv],
     options: {
       help: { type: "boolean", short: "h" },

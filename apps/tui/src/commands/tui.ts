@@ -1,4 +1,3 @@
-import { parseArgs } from "node:util";
 import {
   type AgentEvent,
   DEFAULT_MAX_STEPS,
@@ -11,6 +10,7 @@ import { createEventOutput } from "../boundary/event-output.js";
 import type { SecretMatcher } from "../boundary/secret-matcher.js";
 import { secretMatcher } from "../boundary/secrets.js";
 import { terminalText } from "../boundary/terminal-text.js";
+import { parseCommandLine } from "../config/command-line.js";
 import { routeConsole } from "../config/console-route.js";
 import type { ConversationRunner, OpenedSession } from "../config/conversation-runner.js";
 import { type Env, readEnv } from "../config/env.js";
@@ -54,7 +54,7 @@ export const NOT_A_TERMINAL =
 
 /** No subcommand: the Ink UI. Ink and React load only here, after the checks. */
 export async function tui(argv: readonly string[]): Promise<number> {
-  const { values } = parseArgs({
+  const { values } = parseCommandLine({
     args: [...argv],
     options: {
       ...runOptionSpec,

@@ -101,16 +101,12 @@ describe("under the hood, in a real terminal (tmux)", { timeout: TERMINAL_TEST_T
     ]);
     const trace = join(screen.directory, "chat.jsonl");
     screen.start(["--llm", `script:${script}`, "--trace", trace]);
-    await screen.waitFor("How can I help?");
-    screen.send(question, true);
-    screen.send("Enter");
+    await screen.ask(question);
     await screen.waitFor(/│ 405\s+│/);
-    screen.send("And the key?", true);
-    screen.send("Enter");
-    const shown = await screen.waitFor("the key is [REDACTED]");
+    await screen.ask("And the key?");
+    const shown = await screen.waitFor(/│ the key is \[REDACTED\]\s+│/);
     expect(shown).not.toContain(KEY);
-    screen.send("C-c");
-    expect(await screen.exitStatus()).toBe(0);
+    expect(await screen.quit()).toBe(0);
 
     const lines = readLines(trace);
     expect(lines.filter((line) => line.type === "run-end")).toHaveLength(2);
@@ -133,9 +129,7 @@ describe("under the hood, in a real terminal (tmux)", { timeout: TERMINAL_TEST_T
       " I now know the final answer.\nFinal Answer: 404.6",
     ]);
     screen.start(["--llm", `script:${script}`]);
-    await screen.waitFor("How can I help?");
-    screen.send(question, true);
-    screen.send("Enter");
+    await screen.ask(question);
     await screen.waitFor(/│ 404\.6\s+│/);
     screen.send("C-p");
     const top = await screen.waitFor("LLM call 2 of 2");
@@ -148,8 +142,7 @@ describe("under the hood, in a real terminal (tmux)", { timeout: TERMINAL_TEST_T
     expect(bottom).not.toContain("sk-test");
     screen.send("Escape");
     await screen.waitFor("▸ Conversation");
-    screen.send("C-c");
-    expect(await screen.exitStatus()).toBe(0);
+    expect(await screen.quit()).toBe(0);
   });
 
   it("LANGCHAIN_MINI_TRACE gives each of the chat's questions its own file", async () => {
@@ -161,15 +154,11 @@ describe("under the hood, in a real terminal (tmux)", { timeout: TERMINAL_TEST_T
       " I now know the final answer.\nFinal Answer: two",
     ]);
     screen.start(["--llm", `script:${script}`]);
-    await screen.waitFor("How can I help?");
-    screen.send("First question?", true);
-    screen.send("Enter");
+    await screen.ask("First question?");
     await screen.waitFor(/│ one\s+│/);
-    screen.send("Second?", true);
-    screen.send("Enter");
+    await screen.ask("Second?");
     await screen.waitFor(/│ two\s+│/);
-    screen.send("C-c");
-    expect(await screen.exitStatus()).toBe(0);
+    expect(await screen.quit()).toBe(0);
 
     const directory = join(screen.directory, traces);
     const files = readdirSync(directory).sort();
