@@ -1,4 +1,5 @@
 import type { AgentEvent } from "@langchain-mini/core";
+import { unaskedNotice } from "../approval/approval-text.js";
 import { createLineBatch } from "../boundary/line-batch.js";
 import { createPromptRebuilder } from "../boundary/rebuild-prompts.js";
 import { redactEventStrings } from "../boundary/redact-strings.js";
@@ -83,6 +84,10 @@ export async function replay(argv: readonly string[]): Promise<number> {
     else {
       const shown = rebuild(event);
       for (const render of renderers) render(shown);
+      // A call declined for want of a terminal: ask said so in a line of its own, and so does its replay.
+      if (shown.type === "approval" && !shown.asked) {
+        stderr.write(`${unaskedNotice(terminalText(shown.tool))}\n`);
+      }
     }
   }
   json.flush();

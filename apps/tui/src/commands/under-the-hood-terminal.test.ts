@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { runCli, writeScript } from "../test-support/cli.js";
+import { writeEveryEventTrace } from "../test-support/every-event-trace.js";
 import { TERMINAL_TEST_TIMEOUT, Terminal } from "../test-support/terminal.js";
 
 const question = "What is the total number of five year periods in the year 2023?";
@@ -63,6 +64,21 @@ describe("under the hood, in a real terminal (tmux)", { timeout: TERMINAL_TEST_T
     expect(bottom).toMatch(/│ {2}I now know the final answer\.\s+│\n│ Final Answer: 405/);
     screen.send("Escape");
     await screen.waitFor("▸ Conversation");
+    screen.send("q", true);
+    expect(await screen.exitStatus()).toBe(0);
+  });
+
+  it("replay on a terminal plays a trace with every event type the CLI writes", async () => {
+    const screen = terminal();
+    const trace = writeEveryEventTrace(screen.directory);
+    screen.start(["replay", "--speed", "0", trace], { columns: 160, rows: 40 });
+    const done = await screen.waitFor("Replay finished");
+    expect(done).toMatch(/│ > What went wrong\?\s+│/);
+    expect(done).toMatch(/│ The model went away\s+│/);
+    expect(done).toContain("Standalone question: What is 1517 times 2?");
+    expect(done).toContain("Format error: Missing 'Action:'");
+    expect(done).toContain("Approval: declined: no one to ask");
+    expect(done).toMatch(/│ It is 3034\.\s+│/);
     screen.send("q", true);
     expect(await screen.exitStatus()).toBe(0);
   });

@@ -117,9 +117,10 @@ export class Terminal {
   async ask(question: string) {
     await this.waitForIdle();
     this.send(question, true);
-    await this.waitFor((shown) => questionLine(shown) !== "");
+    await this.waitFor((shown) => Boolean(questionLine(shown)));
     this.send("Enter");
-    return this.waitFor((shown) => questionLine(shown) === "");
+    // Taken: the line is empty again, or a prompt (an approval) has taken its place.
+    return this.waitFor((shown) => !questionLine(shown));
   }
 
   /**
