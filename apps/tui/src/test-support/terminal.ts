@@ -189,9 +189,7 @@ const SPINNER = /^[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] /;
 export function isIdle(screen: string) {
   const { status } = bottomRows(screen);
   return (
-    questionLine(screen) !== undefined &&
-    !SPINNER.test(status) &&
-    !status.startsWith("A question is running")
+    questionLine(screen) !== undefined && !SPINNER.test(status) && !status.includes("Ctrl+C again")
   );
 }
 
