@@ -25,10 +25,10 @@ function inside(frame: string) {
 }
 
 /**
- * Where `what` is drawn: beside its setting or on the rows below it, in a column of its
- * own: every row of it starts at that column, and its words are whole.
+ * The rows of a setting's description: beside the setting or below it, in a column of
+ * its own (every row of it starts at that column).
  */
-function description(rows: readonly string[], setting: string, what: string) {
+function description(rows: readonly string[], setting: string) {
   const at = rows.findIndex((row) => row.trimStart().startsWith(setting));
   expect(at, `${setting} in\n${rows.join("\n")}`).toBeGreaterThan(-1);
   const first = rows[at] ?? "";
@@ -78,12 +78,12 @@ describe("SetupScreen", () => {
       for (const row of frame.split("\n")) expect(row.length).toBeLessThanOrEqual(columns);
       const rows = inside(frame);
       for (const [setting, what] of [...SETTINGS, ...TOOLS]) {
-        const drawn = description(rows, setting, what);
+        const drawn = description(rows, setting);
         // Rejoined, the rows are the description: no word cut, no stray space at a row's start.
         expect(drawn.join(" "), `${what} at ${columns} columns:\n${frame}`).toBe(what);
       }
       const offer = `to download ${OFFER.what}, and run it here: offline, no key`;
-      expect(description(rows, "Press D", offer).join(" ")).toBe(offer);
+      expect(description(rows, "Press D").join(" ")).toBe(offer);
       const sentence = "Set one of these in the shell or in .env in this folder, then start again:";
       const start = rows.findIndex((row) => row.startsWith("Set one"));
       const wrapped = rows.slice(start, start + 3).filter((row) => row && !row.startsWith(" "));
