@@ -127,6 +127,14 @@ describe("ask: usage and configuration errors are exit 2, one line, no stack tra
     );
   });
 
+  it("a misspelt provider: the nearest built-in first", async () => {
+    const result = await runCli(["ask", "--llm", "opanai:gpt-4o", "q"]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(
+      /^langchain-mini: Unknown LLM provider 'opanai' in --llm: did you mean openai\? It is neither built in \([^\n]*\) nor installed[^\n]*\n$/,
+    );
+  });
+
   it("adds the stack trace only with --debug", async () => {
     const args = ["ask", "--llm", script("missing.json"), "q"];
     expect((await runCli(args)).stderr).not.toMatch(STACK);

@@ -1,5 +1,6 @@
-import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { makeDirectory } from "@langchain-mini/core";
 
 /** In the data directory: which start-up notices were shown, for which setting. */
 export const NOTICES_FILE = "notices-shown.json";
@@ -63,7 +64,8 @@ async function writeShown(dataDirectory: string, file: string, shown: Map<string
   // Written aside, then renamed over: a full disk or a kill mid-write leaves the old file.
   const aside = `${file}.${process.pid}.tmp`;
   try {
-    await mkdir(dataDirectory, { recursive: true });
+    // Not Node's recursive mkdir: it spins for ever where a parent refuses entries (/proc).
+    makeDirectory(dataDirectory);
     await writeFile(aside, `${JSON.stringify(Object.fromEntries(shown), null, 2)}\n`);
     await rename(aside, file);
   } catch {
