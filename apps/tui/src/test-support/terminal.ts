@@ -178,9 +178,16 @@ function bottomRows(screen: string) {
   return { status: rows.at(-4) ?? "", question: rows.at(-2) ?? "" };
 }
 
-/** What is typed on the question line; undefined when the line is not drawn (an approval prompt). */
+const PROMPT = "How can I help?";
+
+/**
+ * What is typed on the question line; undefined when the line is not drawn (an approval
+ * prompt). A long line shows its end, the prompt cut at its start ("…w can I help? 37…").
+ */
 function questionLine(screen: string) {
-  return /^│ How can I help\? (.*?) *│$/.exec(bottomRows(screen).question)?.[1];
+  const inside = /^│ (.*?) *│$/.exec(bottomRows(screen).question)?.[1];
+  if (inside?.startsWith(PROMPT)) return inside.slice(PROMPT.length).trim();
+  return inside?.startsWith("…") ? inside.slice(1) : undefined;
 }
 
 const SPINNER = /^[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] /;

@@ -224,6 +224,23 @@ describe("StatusBar", () => {
       },
     );
 
+    it("gives up the time's split and the session before the provider's name", async () => {
+      const model = "llamacpp:hf_Qwen_Qwen2.5-1.5B-Instruct-GGUF_qwen2.5-1.5b-instruct-q4_k_m";
+      const ui = await renderUi(
+        <StatusBar
+          model={model}
+          run={run({ outcome: "answered", endedAt: Date.now() })}
+          sessionUsage={{ inputTokens: 1448, outputTokens: 7 }}
+          sessionCost={NO_COST}
+          confirmingQuit={false}
+          summary={{ ...summary, steps: 2, llmCalls: 2 }}
+          columns={120}
+        />,
+        { columns: 120 },
+      );
+      expect(ui.frame()).toBe(`${model} · 2 steps · 4.2s · run 1234 in / 56 out`);
+    });
+
     it("says what Ctrl+C does again in a narrow window, without cutting it", async () => {
       const ui = await renderUi(
         <StatusBar

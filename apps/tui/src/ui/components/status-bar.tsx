@@ -79,7 +79,7 @@ function figures(props: StatusBarProps, running: boolean): StatusPart[] {
   const { model, run, sessionUsage, sessionCost, summary } = props;
   const parts: StatusPart[] = [
     [
-      [model, 3],
+      [model, 3.5],
       [withoutProvider(model), 4.5],
     ],
   ];
