@@ -27,6 +27,9 @@ export function handleStopSignals() {
   process.on("SIGXFSZ", () => {});
   for (const signal of Object.keys(STATUS) as StopSignal[]) {
     process.on(signal, () => {
+      // Ctrl+C: the terminal has echoed `^C` where the cursor was, so whatever is said
+      // next (the cancelled run, the line below) starts a line of its own.
+      if (signal === "SIGINT" && !received && process.stderr.isTTY) process.stderr.write("\n");
       const commandListens = process.listenerCount(signal) > 1;
       if (received || !commandListens) stopNow(signal);
       received = signal;

@@ -15,7 +15,7 @@ function configError(options: SearchOptions) {
 describe("search settings", () => {
   it("is unavailable without a key, and says what to set", () => {
     const notice =
-      "SERPAPI_API_KEY is not set, so web search is left out: set it in the environment or .env to enable the search tool";
+      "SERPAPI_API_KEY is not set: set it in the environment or .env to use web search";
     expect(searchUnavailable({})).toBe(notice);
     expect(searchUnavailable({ SERPAPI_API_KEY: "  " })).toBe(notice);
     expect(searchUnavailable({ SERPAPI_API_KEY: "k" })).toBeUndefined();

@@ -33,8 +33,10 @@ export interface SearchSettings {
   readonly parameters: Readonly<Record<string, string | undefined>>;
 }
 
+// What is missing and what to set; whether search is then left out or the command stops is
+// the host's to say (a tool the user named, or only one of the defaults).
 export const NO_KEY_NOTICE =
-  "SERPAPI_API_KEY is not set, so web search is left out: set it in the environment or .env to enable the search tool";
+  "SERPAPI_API_KEY is not set: set it in the environment or .env to use web search";
 
 /** Why search cannot be offered, or undefined when it can. */
 export function searchUnavailable(env: Env = process.env): string | undefined {

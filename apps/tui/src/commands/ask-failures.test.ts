@@ -98,11 +98,40 @@ describe("ask: usage and configuration errors are exit 2, one line, no stack tra
     expect(result.stderr).toBe("langchain-mini: Unknown option '--colour': see --help\n");
   });
 
+  it.each([
+    // Other agent tools' spelling of the model, with the provider its name makes plain.
+    [["--model", "gpt-4o"], "--model", "--llm openai:gpt-4o"],
+    [["--model=claude-haiku-5-5"], "--model", "--llm anthropic:claude-haiku-5-5"],
+    [["-m", "gemini-3.8-flash"], "-m", "--llm google:gemini-3.8-flash"],
+    [["--model", "mistral-large"], "--model", "--llm <provider>:mistral-large"],
+    [["--modle", "openai:gpt-4o"], "--modle", "--llm openai:gpt-4o"],
+    // A slip of the finger: the nearest option, with its value when it takes one.
+    [["--tool", "calculator"], "--tool", "--tools calculator"],
+    [["--max-step", "3"], "--max-step", "--max-steps 3"],
+    [["--jsno"], "--jsno", "--json"],
+    [["--verb"], "--verb", "--verbose"],
+  ])("an option spelt otherwise: %j", async (typed, option, meant) => {
+    const result = await runCli(["ask", ...typed, "the question"]);
+    expect(result.status).toBe(2);
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toBe(
+      `langchain-mini: Unknown option '${option}': did you mean ${meant}?\n`,
+    );
+  });
+
   it("an unknown provider", async () => {
     const result = await runCli(["ask", "--llm", "nope:x", "q"]);
     expect(result.status).toBe(2);
     expect(result.stderr).toMatch(
       /^langchain-mini: Unknown LLM provider 'nope' in --llm: it is neither built in \([^\n]*script[^\n]*\) nor installed[^\n]*\n$/,
+    );
+  });
+
+  it("a misspelt provider: the nearest built-in first", async () => {
+    const result = await runCli(["ask", "--llm", "opanai:gpt-4o", "q"]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(
+      /^langchain-mini: Unknown LLM provider 'opanai' in --llm: did you mean openai\? It is neither built in \([^\n]*\) nor installed[^\n]*\n$/,
     );
   });
 

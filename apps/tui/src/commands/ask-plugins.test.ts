@@ -147,7 +147,12 @@ describe("ask: plug-ins from files and packages", () => {
     const result = await ask("--llm", "opnai:gpt-4o");
     expect(result.status).toBe(2);
     expect(result.stderr).toMatch(
-      /^langchain-mini: Unknown LLM provider 'opnai' in --llm: it is neither built in \([a-z, ]*script[a-z, ]*\) nor installed; add a provider package with langchain-mini plugins add <package>, or name a file such as \.\/my-provider\.js\n$/,
+      /^langchain-mini: Unknown LLM provider 'opnai' in --llm: did you mean openai\? It is neither built in \([a-z, ]*script[a-z, ]*\) nor installed; add a provider package with langchain-mini plugins add <package>, or name a file such as \.\/my-provider\.js\n$/,
+    );
+    // A name near none of the built-ins gets no guess.
+    const far = await ask("--llm", "acme-models:m1");
+    expect(far.stderr).toMatch(
+      /^langchain-mini: Unknown LLM provider 'acme-models' in --llm: it is neither/,
     );
   });
 });

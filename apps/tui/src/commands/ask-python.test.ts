@@ -172,7 +172,7 @@ describe("ask --tools python, with a scripted LLM", () => {
       const result = await ask([answer("unused")], { PYTHON_TOOL_DENO: "/nonexistent/deno" });
       expect(result.status).toBe(2);
       expect(result.stderr).toBe(
-        "langchain-mini: PYTHON_TOOL_DENO names /nonexistent/deno, which does not exist: point it at a deno executable (2.x) or unset it\n",
+        "langchain-mini: stopped: --tools names python, which cannot run: PYTHON_TOOL_DENO names /nonexistent/deno, which does not exist: point it at a deno executable (2.x) or unset it (or leave python out of --tools)\n",
       );
     },
     SLOW,

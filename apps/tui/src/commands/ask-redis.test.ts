@@ -127,9 +127,10 @@ describe("ask --session on Redis (--store redis://…)", () => {
     expect(result.stdout).toBe("42\n");
     const warnings = result.stderr.split("\n").filter((line) => line.startsWith("Warning:"));
     expect(warnings).toHaveLength(1);
+    // Which of these the client sees depends on where in its exchange the server went.
     expect(warnings[0]).toMatch(
       new RegExp(
-        `^Warning: Cannot save to session 's' on Redis at redis://127\\.0\\.0\\.1:${server.port}/0: (connection refused|the connection was lost): .* \\(the answer was not saved\\)$`,
+        `^Warning: Cannot save to session 's' on Redis at redis://127\\.0\\.0\\.1:${server.port}/0: (connection refused|the connection was lost|the connection was reset): .* \\(the answer was not saved\\)$`,
       ),
     );
   });

@@ -1,4 +1,4 @@
-import { writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { startFakeHackerNews } from "@langchain-mini/tool-hackernews/testing";
 import { startFakeSerpApi } from "@langchain-mini/tool-search/testing";
@@ -16,6 +16,9 @@ const jsonLines = (stdout: string) =>
     .trim()
     .split("\n")
     .map((line) => JSON.parse(line) as Record<string, unknown>);
+
+const LEFT_OUT =
+  "search is left out of this run's tools: SERPAPI_API_KEY is not set: set it in the environment or .env to use web search";
 
 const TENERIFE =
   "Santa Cruz de Tenerife Temperature Yesterday. Maximum temperature yesterday: 75 °F (at 3:00 pm) Minimum temperature yesterday: 63 °F (at 4:30 am)";
@@ -68,37 +71,70 @@ describe("ask with search against a local fake SerpApi", () => {
     expect(result.stderr).not.toContain("serp-key-for-tests");
   });
 
-  it("offers search by default with a key from the shell or .env, with a notice without one", async () => {
+  it("offers search by default with a key from the shell or .env, and says once that it is left out without one", async () => {
     const directory = tempDir();
+    const home = join(directory, "home");
     const script = writeScript(directory, [" I know\nFinal Answer: ok"]);
     const ask = ["ask", "--json", "--llm", `script:${script}`, "q"];
+    const run = (env: Record<string, string> = {}) =>
+      runCli(ask, { cwd: directory, env: { LANGCHAIN_MINI_HOME: home, ...env } });
+    const warnings = (stdout: string) =>
+      jsonLines(stdout).filter((event) => event.type === "warning");
 
-    const withoutKey = jsonLines((await runCli(ask, { cwd: directory })).stdout);
+    const withoutKey = jsonLines((await run()).stdout);
     expect(withoutKey[0]).toMatchObject({ type: "run-start", tools: ["calculator"] });
-    expect(withoutKey[1]).toEqual({
-      type: "warning",
-      message:
-        "SERPAPI_API_KEY is not set, so web search is left out: set it in the environment or .env to enable the search tool",
-    });
+    expect(withoutKey[1]).toEqual({ type: "warning", message: LEFT_OUT });
+    // The next run without the key goes on just the same, without saying it again.
+    const again = await run();
+    expect(again.status).toBe(0);
+    expect(jsonLines(again.stdout)[0]).toMatchObject({ tools: ["calculator"] });
+    expect(warnings(again.stdout)).toEqual([]);
 
-    const fromShell = await runCli(ask, { cwd: directory, env: { SERPAPI_API_KEY: "k123456789" } });
+    const fromShell = await run({ SERPAPI_API_KEY: "k123456789" });
     expect(jsonLines(fromShell.stdout)[0]).toMatchObject({ tools: ["search", "calculator"] });
+    // The setting changed (the key came and went): the notice is news again, once.
+    expect(warnings((await run()).stdout)).toEqual([{ type: "warning", message: LEFT_OUT }]);
+    expect(warnings((await run()).stdout)).toEqual([]);
 
     writeFileSync(join(directory, ".env"), "SERPAPI_API_KEY=k-from-dotenv-123\n");
-    const fromDotenv = jsonLines((await runCli(ask, { cwd: directory })).stdout);
+    const fromDotenv = jsonLines((await run()).stdout);
     expect(fromDotenv[0]).toMatchObject({ tools: ["search", "calculator"] });
     expect(fromDotenv.some((event) => event.type === "warning")).toBe(false);
   });
 
-  it("refuses, in one line with exit 2, search by name without a key and a bad SERPAPI_BASE_URL", async () => {
+  it("says the notice again when what it remembers cannot be read, and goes on when it cannot be written", async () => {
+    const directory = tempDir();
+    const script = writeScript(directory, [" I know\nFinal Answer: ok"]);
+    const ask = ["ask", "--llm", `script:${script}`, "q"];
+    // A data directory that is a file: nothing can be remembered there.
+    const blocked = join(directory, "blocked");
+    writeFileSync(blocked, "");
+    for (let run = 0; run < 2; run++) {
+      const result = await runCli(ask, { cwd: directory, env: { LANGCHAIN_MINI_HOME: blocked } });
+      expect(result.status).toBe(0);
+      expect(result.stderr).toContain(`Warning: ${LEFT_OUT}\n`);
+    }
+    // A memory that is not JSON (or was edited by hand) is as good as none.
+    const home = join(directory, "home");
+    mkdirSync(home);
+    writeFileSync(join(home, "notices-shown.json"), '{"constructor": 1, "__proto__": "x"');
+    const result = await runCli(ask, { cwd: directory, env: { LANGCHAIN_MINI_HOME: home } });
+    expect(result.stderr).toContain(`Warning: ${LEFT_OUT}\n`);
+    expect(JSON.parse(readFileSync(join(home, "notices-shown.json"), "utf8"))).toEqual({
+      "tool:search": LEFT_OUT,
+    });
+  });
+
+  it("stops, in one line with exit 2, when search is named in --tools without a key, and on a bad SERPAPI_BASE_URL", async () => {
     const directory = tempDir();
     const script = writeScript(directory, [" I know\nFinal Answer: ok"]);
     const asked = await runCli(["ask", "--tools", "search", "--llm", `script:${script}`, "q"], {
       cwd: directory,
     });
     expect(asked.status).toBe(2);
+    expect(asked.stdout).toBe("");
     expect(asked.stderr).toBe(
-      "langchain-mini: SERPAPI_API_KEY is not set, so web search is left out: set it in the environment or .env to enable the search tool\n",
+      "langchain-mini: stopped: --tools names search, which cannot run: SERPAPI_API_KEY is not set: set it in the environment or .env to use web search (or leave search out of --tools)\n",
     );
 
     const badHost = await runCli(["ask", "--llm", `script:${script}`, "q"], {

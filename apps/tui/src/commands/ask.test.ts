@@ -24,8 +24,9 @@ describe("ask: the seeds' calculator runs, end to end through the built CLI", ()
     expect(result.stderr).toBe(
       [
         "Question: What is the total number of five year periods in the year 2023?",
-        // No SERPAPI_API_KEY in the test's environment: search is left out, with a notice.
-        "Warning: SERPAPI_API_KEY is not set, so web search is left out: set it in the environment or .env to enable the search tool",
+        // No SERPAPI_API_KEY in the test's environment: search is left out, with a notice
+        // (the first time: each run here has a data directory of its own).
+        "Warning: search is left out of this run's tools: SERPAPI_API_KEY is not set: set it in the environment or .env to use web search",
         "Thought: I need to calculate the amount of five year periods.",
         "Action: calculator",
         "Action Input: 2023/5",
@@ -124,6 +125,17 @@ describe("ask: options", () => {
     expect(result.stderr).toMatch(
       /^langchain-mini: Unknown tool 'weather' in --tools: it is neither built in \([a-z, ]*calculator[a-z, ]*\) nor installed; add a tool package with langchain-mini plugins add <package>, or name a file such as \.\/my-tool\.js\n$/,
     );
+  });
+
+  it("--tools with a misspelt tool suggests the nearest one, and lists only names a user types", async () => {
+    const result = await runCli(["ask", "--tools", "calulator", "--llm", SQUARE_ROOT, "q"]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe(
+      "langchain-mini: Unknown tool 'calulator' in --tools: did you mean calculator? It is neither built in (search, calculator, hackernews, python) nor installed; add a tool package with langchain-mini plugins add <package>, or name a file such as ./my-tool.js\n",
+    );
+    // The MCP servers' tools come with --mcp, not by a name in --tools.
+    const beginning = await runCli(["ask", "--tools", "Hacker", "--llm", SQUARE_ROOT, "q"]);
+    expect(beginning.stderr).toContain("did you mean hackernews?");
   });
 
   it("--max-steps stops the run with a clear line, exit 1", async () => {

@@ -1,4 +1,3 @@
-import { parseArgs } from "node:util";
 import {
   type AgentEvent,
   DEFAULT_MAX_STEPS,
@@ -14,6 +13,7 @@ import { createLineBatch } from "../boundary/line-batch.js";
 import { secretMatcher } from "../boundary/secrets.js";
 import { jsonText, terminalText } from "../boundary/terminal-text.js";
 import type { WireEvent } from "../boundary/wire-event.js";
+import { parseCommandLine } from "../config/command-line.js";
 import { createConversationRunner } from "../config/conversation-runner.js";
 import type { DotEnv } from "../config/env.js";
 import { shellSettings } from "../config/folder-trust.js";
@@ -79,7 +79,7 @@ a warning says why), 2 usage or configuration error, 130/143 stopped by SIGINT
 
 /** `ask`: one question, the answer on stdout, the trace on stderr. Returns the exit status. */
 export async function ask(argv: readonly string[], dotEnv: DotEnv): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandLine({
     args: [...argv],
     options: {
       ...runOptionSpec,

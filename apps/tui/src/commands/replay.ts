@@ -1,10 +1,11 @@
-import { parseArgs } from "node:util";
 import type { AgentEvent } from "@langchain-mini/core";
+import { unaskedNotice } from "../approval/approval-text.js";
 import { createLineBatch } from "../boundary/line-batch.js";
 import { createPromptRebuilder } from "../boundary/rebuild-prompts.js";
 import { redactEventStrings } from "../boundary/redact-strings.js";
 import { secretMatcher } from "../boundary/secrets.js";
 import { jsonText, terminalText } from "../boundary/terminal-text.js";
+import { parseCommandLine } from "../config/command-line.js";
 import { loadEnv } from "../config/env.js";
 import { usageError } from "../config/usage-error.js";
 import { terminalOutput } from "../render/terminal-output.js";
@@ -29,7 +30,7 @@ Exit status: as the recorded run (0 answered, 1 not), 2 for an unreadable trace.
 
 /** `replay`: a recorded run through the same renderers as `ask`. Returns the exit status. */
 export async function replay(argv: readonly string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandLine({
     args: [...argv],
     options: {
       json: { type: "boolean" },
@@ -83,6 +84,10 @@ export async function replay(argv: readonly string[]): Promise<number> {
     else {
       const shown = rebuild(event);
       for (const render of renderers) render(shown);
+      // A call declined for want of a terminal: ask said so in a line of its own, and so does its replay.
+      if (shown.type === "approval" && !shown.asked) {
+        stderr.write(`${unaskedNotice(terminalText(shown.tool))}\n`);
+      }
     }
   }
   json.flush();

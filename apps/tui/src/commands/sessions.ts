@@ -1,7 +1,7 @@
-import { parseArgs } from "node:util";
 import { checkSessionName, type SessionStore, turnsOf } from "@langchain-mini/core";
 import { secretMatcher } from "../boundary/secrets.js";
 import { terminalText } from "../boundary/terminal-text.js";
+import { parseCommandLine } from "../config/command-line.js";
 import type { DotEnv } from "../config/env.js";
 import { shellSettings } from "../config/folder-trust.js";
 import { shellHost } from "../config/host.js";
@@ -20,7 +20,7 @@ Options:
 
 /** `sessions`: list, show and delete stored conversations. Returns the exit status. */
 export async function sessions(argv: readonly string[], dotEnv: DotEnv): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandLine({
     args: [...argv],
     options: {
       help: { type: "boolean", short: "h" },

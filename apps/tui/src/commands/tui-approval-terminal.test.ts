@@ -33,9 +33,7 @@ describe("approval of tool calls in the terminal UI (tmux)", {
       columns: 160,
       rows: 40,
     });
-    await screen.waitFor("How can I help?");
-    screen.send("Write my two files", true);
-    screen.send("Enter");
+    await screen.ask("Write my two files");
 
     const first = await screen.waitFor("Run files__write_file?");
     expect(first).toContain('MCP server "files"');
@@ -66,8 +64,9 @@ describe("approval of tool calls in the terminal UI (tmux)", {
       "Observation: The user declined to run files__write_file with this input, so it did not run. They said: not b.txt, it is mine",
     );
     screen.send("Escape");
-    screen.send("C-c");
-    expect(await screen.exitStatus()).toBe(0);
+    // Ctrl+C once Esc has closed the inspector: sent in one read, they would be one key.
+    await screen.waitFor("▸ Conversation");
+    expect(await screen.quit()).toBe(0);
   });
 
   it("ask on a terminal asks on stderr: --approval always puts even the calculator's call to the user", async () => {

@@ -29,9 +29,7 @@ describe("the terminal UI on a local model (tmux)", { timeout: TERMINAL_TEST_TIM
   }
 
   async function askTwoPlusTwo(screen: Terminal) {
-    await screen.waitFor("How can I help?");
-    screen.send("What is 2+2?", true);
-    screen.send("Enter");
+    await screen.ask("What is 2+2?");
     // The answer in the conversation pane comes once the run has ended.
     const answered = await screen.waitFor(/│ 2\+2 is 4\.\s+│/);
     expect(answered).toContain("Final Answer: 2+2 is 4.");
@@ -47,8 +45,7 @@ describe("the terminal UI on a local model (tmux)", { timeout: TERMINAL_TEST_TIM
     const model = writeScriptModel(CALCULATOR_SCRIPT, screen.directory);
     screen.start(["--llm", `llamacpp:${model}`, "--tools", "calculator"]);
     await askTwoPlusTwo(screen);
-    screen.send("C-c");
-    expect(await screen.exitStatus()).toBe(0);
+    expect(await screen.quit()).toBe(0);
   });
 
   it("offers a local model on the set-up screen, downloads it with a progress bar, then chats with it", async () => {
@@ -72,8 +69,7 @@ describe("the terminal UI on a local model (tmux)", { timeout: TERMINAL_TEST_TIM
     expect(downloading).toMatch(/Downloading qwen2\.5-1\.5b-instruct-q4_k_m\.gguf/);
     finishDownload();
     await askTwoPlusTwo(screen);
-    screen.send("C-c");
-    expect(await screen.exitStatus()).toBe(0);
+    expect(await screen.quit()).toBe(0);
     const models = join(screen.directory, ".local", "share", "langchain-mini", "models");
     expect(readdirSync(models)).toEqual([
       "hf_Qwen_Qwen2.5-1.5B-Instruct-GGUF_qwen2.5-1.5b-instruct-q4_k_m.gguf",
@@ -90,7 +86,6 @@ describe("the terminal UI on a local model (tmux)", { timeout: TERMINAL_TEST_TIM
     again.send("d", true);
     await again.waitFor("How can I help?");
     expect(server.requests.length).toBe(requests);
-    again.send("C-c");
-    expect(await again.exitStatus()).toBe(0);
+    expect(await again.quit()).toBe(0);
   });
 });

@@ -39,13 +39,10 @@ describe("MCP servers in the terminal UI (tmux)", { timeout: TERMINAL_TEST_TIMEO
     const { screen, log, isCall } = start();
     const ready = await screen.waitFor("How can I help?");
     expect(ready).not.toContain("Starting default (STDIO) server");
-    screen.send("/tools", true);
-    screen.send("Enter");
-    await screen.waitFor('MCP server "slow":');
-    expect(screen.screen()).toContain("slow__get-sum: Returns the sum of two numbers");
+    await screen.ask("/tools");
+    await screen.waitFor("slow__get-sum: Returns the sum of two numbers");
 
-    screen.send("Run the slow thing", true);
-    screen.send("Enter");
+    await screen.ask("Run the slow thing");
     await screen.waitFor('Action: slow__trigger-long-running-operation · MCP server "slow"');
     await waitFor(() => messagesIn(log).some(isCall), "the call to reach the server", 45_000);
     screen.send("Escape");
@@ -63,8 +60,7 @@ describe("MCP servers in the terminal UI (tmux)", { timeout: TERMINAL_TEST_TIMEO
     );
 
     expect(processesMatching(log)).toHaveLength(1);
-    screen.send("C-c");
-    expect(await screen.exitStatus()).toBe(0);
+    expect(await screen.quit()).toBe(0);
     await waitFor(() => processesMatching(log).length === 0, "the server to be stopped");
   });
 

@@ -50,11 +50,9 @@ describe("the terminal UI on a Redis store (tmux)", { timeout: TERMINAL_TEST_TIM
     screen.start(["--session", "trip", "--tools", "calculator", "--llm", `script:${script}`]);
     const opened = await screen.waitFor("How can I help?");
     expect(opened).toContain("Capital of France?");
-    screen.send("And Italy?", true);
-    screen.send("Enter");
+    await screen.ask("And Italy?");
     await screen.waitFor(/│ Rome\s+│/);
-    screen.send("C-c");
-    expect(await screen.exitStatus()).toBe(0);
+    expect(await screen.quit()).toBe(0);
 
     const shown = await runCli(["sessions", "show", "trip"], { cwd: screen.directory, env });
     expect(shown.stdout).toBe(
@@ -78,10 +76,8 @@ describe("the terminal UI on a Redis store (tmux)", { timeout: TERMINAL_TEST_TIM
     expect(started.replace(/[│\s]+/g, " ")).toContain(
       "(starting without the conversation's history)",
     );
-    screen.send("q", true);
-    screen.send("Enter");
+    await screen.ask("q");
     await screen.waitFor(/│ answered anyway\s+│/);
-    screen.send("C-c");
-    expect(await screen.exitStatus()).toBe(0);
+    expect(await screen.quit()).toBe(0);
   });
 });

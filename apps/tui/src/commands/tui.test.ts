@@ -26,5 +26,13 @@ describe("langchain-mini with no command", () => {
     const result = await runCli(["--frobnicate"]);
     expect(result.status).toBe(2);
     expect(result.stderr).toMatch(/^langchain-mini: Unknown option '--frobnicate': see --help\n$/);
+    // Before the terminal is looked for: the hint comes in a pipe too.
+    const model = await runCli(["--model", "gpt-4o"]);
+    expect(model.status).toBe(2);
+    expect(model.stderr).toBe(
+      "langchain-mini: Unknown option '--model': did you mean --llm openai:gpt-4o?\n",
+    );
+    const replay = await runCli(["replay", "--txt", "run.jsonl"]);
+    expect(replay.stderr).toBe("langchain-mini: Unknown option '--txt': did you mean --text?\n");
   });
 });

@@ -1,4 +1,3 @@
-import { parseArgs } from "node:util";
 import {
   type AgentEvent,
   DEFAULT_MAX_STEPS,
@@ -12,6 +11,7 @@ import { createEventOutput } from "../boundary/event-output.js";
 import type { SecretMatcher } from "../boundary/secret-matcher.js";
 import { secretMatcher } from "../boundary/secrets.js";
 import { terminalText, visibleText } from "../boundary/terminal-text.js";
+import { parseCommandLine } from "../config/command-line.js";
 import { routeConsole } from "../config/console-route.js";
 import type { ConversationRunner, OpenedSession } from "../config/conversation-runner.js";
 import type { DotEnv, Env } from "../config/env.js";
@@ -62,7 +62,7 @@ export async function tui(
   dotEnv: DotEnv,
   decided?: FolderSettings,
 ): Promise<number> {
-  const { values } = parseArgs({
+  const { values } = parseCommandLine({
     args: [...argv],
     options: {
       ...runOptionSpec,

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { runCli, writeScript } from "../test-support/cli.js";
+import { writeEveryEventTrace } from "../test-support/every-event-trace.js";
 import { TERMINAL_TEST_TIMEOUT, Terminal } from "../test-support/terminal.js";
 
 const question = "What is the total number of five year periods in the year 2023?";
@@ -67,6 +68,21 @@ describe("under the hood, in a real terminal (tmux)", { timeout: TERMINAL_TEST_T
     expect(await screen.exitStatus()).toBe(0);
   });
 
+  it("replay on a terminal plays a trace with every event type the CLI writes", async () => {
+    const screen = terminal();
+    const trace = writeEveryEventTrace(screen.directory);
+    screen.start(["replay", "--speed", "0", trace], { columns: 160, rows: 40 });
+    const done = await screen.waitFor("Replay finished");
+    expect(done).toMatch(/│ > What went wrong\?\s+│/);
+    expect(done).toMatch(/│ The model went away\s+│/);
+    expect(done).toContain("Standalone question: What is 1517 times 2?");
+    expect(done).toContain("Format error: Missing 'Action:'");
+    expect(done).toContain("Approval: declined: no one to ask");
+    expect(done).toMatch(/│ It is 3034\.\s+│/);
+    screen.send("q", true);
+    expect(await screen.exitStatus()).toBe(0);
+  });
+
   it("replays at the recorded pace: a slow step shows its wait, and Esc stops the replay there", async () => {
     const screen = terminal();
     const trace = await recordTrace(screen);
@@ -101,16 +117,12 @@ describe("under the hood, in a real terminal (tmux)", { timeout: TERMINAL_TEST_T
     ]);
     const trace = join(screen.directory, "chat.jsonl");
     screen.start(["--llm", `script:${script}`, "--trace", trace]);
-    await screen.waitFor("How can I help?");
-    screen.send(question, true);
-    screen.send("Enter");
+    await screen.ask(question);
     await screen.waitFor(/│ 405\s+│/);
-    screen.send("And the key?", true);
-    screen.send("Enter");
-    const shown = await screen.waitFor("the key is [REDACTED]");
+    await screen.ask("And the key?");
+    const shown = await screen.waitFor(/│ the key is \[REDACTED\]\s+│/);
     expect(shown).not.toContain(KEY);
-    screen.send("C-c");
-    expect(await screen.exitStatus()).toBe(0);
+    expect(await screen.quit()).toBe(0);
 
     const lines = readLines(trace);
     expect(lines.filter((line) => line.type === "run-end")).toHaveLength(2);
@@ -133,9 +145,7 @@ describe("under the hood, in a real terminal (tmux)", { timeout: TERMINAL_TEST_T
       " I now know the final answer.\nFinal Answer: 404.6",
     ]);
     screen.start(["--llm", `script:${script}`]);
-    await screen.waitFor("How can I help?");
-    screen.send(question, true);
-    screen.send("Enter");
+    await screen.ask(question);
     await screen.waitFor(/│ 404\.6\s+│/);
     screen.send("C-p");
     const top = await screen.waitFor("LLM call 2 of 2");
@@ -148,8 +158,7 @@ describe("under the hood, in a real terminal (tmux)", { timeout: TERMINAL_TEST_T
     expect(bottom).not.toContain("sk-test");
     screen.send("Escape");
     await screen.waitFor("▸ Conversation");
-    screen.send("C-c");
-    expect(await screen.exitStatus()).toBe(0);
+    expect(await screen.quit()).toBe(0);
   });
 
   it("LANGCHAIN_MINI_TRACE gives each of the chat's questions its own file", async () => {
@@ -161,15 +170,11 @@ describe("under the hood, in a real terminal (tmux)", { timeout: TERMINAL_TEST_T
       " I now know the final answer.\nFinal Answer: two",
     ]);
     screen.start(["--llm", `script:${script}`]);
-    await screen.waitFor("How can I help?");
-    screen.send("First question?", true);
-    screen.send("Enter");
+    await screen.ask("First question?");
     await screen.waitFor(/│ one\s+│/);
-    screen.send("Second?", true);
-    screen.send("Enter");
+    await screen.ask("Second?");
     await screen.waitFor(/│ two\s+│/);
-    screen.send("C-c");
-    expect(await screen.exitStatus()).toBe(0);
+    expect(await screen.quit()).toBe(0);
 
     const directory = join(screen.directory, traces);
     const files = readdirSync(directory).sort();

@@ -1,8 +1,9 @@
 import { isLangchainMiniError, type Llm, llmContractProblem } from "@langchain-mini/core";
-import { DEFAULT_PROVIDERS } from "../plugins/built-ins.js";
+import { BUILT_IN_PROVIDERS, DEFAULT_PROVIDERS } from "../plugins/built-ins.js";
 import { loadProvider, type ProviderPlugin } from "../plugins/load-plugin.js";
 import { messageOf } from "../plugins/locate-module.js";
 import type { Host } from "./host.js";
+import { nearest } from "./nearest-name.js";
 import { pricedLlm, readUserPrices } from "./prices.js";
 import { usageError } from "./usage-error.js";
 
@@ -64,10 +65,28 @@ async function namedProvider(spec: string, host: Host) {
   const name = colon === -1 ? spec : spec.slice(0, colon);
   const model = colon === -1 ? undefined : spec.slice(colon + 1) || undefined;
   if (!name) throw usageError(`--llm ${spec} names no provider: use <provider>[:<model>]`);
-  const plugin = await loadProvider(name, host);
+  const plugin = await loadProvider(name, host).catch((error: unknown) => {
+    throw misspeltProvider(name, error) ?? error;
+  });
   const verdict = plugin.availability(host.env);
   if (!verdict.available) throw usageError(verdict.reason);
   return { plugin, model };
+}
+
+/**
+ * A bare word that is neither built in nor installed, near a built-in's name (`opanai`):
+ * the loader's line, with the name meant first.
+ */
+function misspeltProvider(name: string, error: unknown) {
+  const message = messageOf(error);
+  if (!/^[\w-]+$/.test(name) || !/^Unknown LLM provider '/.test(message)) return undefined;
+  const near = nearest(name, [...BUILT_IN_PROVIDERS.keys()]);
+  if (!near) return undefined;
+  const [unknown, ...rest] = message.split(": ");
+  const after = rest.join(": ");
+  return usageError(
+    `${unknown}: did you mean ${near}? ${after.charAt(0).toUpperCase()}${after.slice(1)}`,
+  );
 }
 
 /** The first default provider that can run here, or the error that lists what to set. */

@@ -15,7 +15,11 @@ export interface CliResult {
 
 export interface CliOptions {
   readonly cwd?: string;
-  /** Added to a clean environment (PATH and HOME only), so the developer's keys never leak in. */
+  /**
+   * Added to a clean environment (PATH and HOME only), so the developer's keys never leak
+   * in. The data directory is a fresh one for each run unless this names one
+   * (LANGCHAIN_MINI_HOME or XDG_DATA_HOME): no run reads what another left in the user's.
+   */
   readonly env?: Record<string, string>;
   readonly input?: string;
   /** Called once the child is running, e.g. to signal it. */
@@ -57,7 +61,12 @@ export function runProgram(
         : openSync(options.stdout, "w");
     const child = spawn(program, programArgs, {
       cwd: options.cwd ?? tempDir(),
-      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...options.env },
+      env: {
+        PATH: process.env.PATH ?? "",
+        HOME: process.env.HOME ?? "",
+        XDG_DATA_HOME: join(tempDir(), "data"),
+        ...options.env,
+      },
       stdio: ["pipe", file ?? "pipe", "pipe"],
     });
     if (file !== undefined) closeSync(file);

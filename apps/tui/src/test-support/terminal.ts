@@ -109,6 +109,35 @@ export class Terminal {
     }
   }
 
+  /**
+   * Types a question (or a /command) and presses Enter once the app can take it: no
+   * question runs (Enter would keep the line), the text is on the question line, and it
+   * has left that line again, taken. What follows (the run) is the caller's to wait for.
+   */
+  async ask(question: string) {
+    await this.waitForIdle();
+    this.send(question, true);
+    await this.waitFor((shown) => Boolean(questionLine(shown)));
+    this.send("Enter");
+    // Taken: the line is empty again, or a prompt (an approval) has taken its place.
+    return this.waitFor((shown) => !questionLine(shown));
+  }
+
+  /**
+   * The screen once no question runs: the question line is drawn and the status bar above
+   * it turns no spinner. A run's answer and Ctrl+C's quit without asking both need this.
+   */
+  waitForIdle() {
+    return this.waitFor(isIdle);
+  }
+
+  /** Quits the chat with Ctrl+C once no question runs (during one it asks first), and the exit status. */
+  async quit() {
+    await this.waitForIdle();
+    this.send("C-c");
+    return this.exitStatus();
+  }
+
   async exitStatus(timeoutMs = WAIT_MS) {
     const deadline = Date.now() + timeoutMs;
     while (!existsSync(this.statusFile)) {
@@ -141,6 +170,34 @@ export class Terminal {
       },
     });
   }
+}
+
+/** The chat's last rows: the status bar, then the question line in its box. */
+function bottomRows(screen: string) {
+  const rows = screen.replace(/\n+$/, "").split("\n");
+  return { status: rows.at(-4) ?? "", question: rows.at(-2) ?? "" };
+}
+
+const PROMPT = "How can I help?";
+
+/**
+ * What is typed on the question line; undefined when the line is not drawn (an approval
+ * prompt). A long line shows its end, the prompt cut at its start ("…w can I help? 37…").
+ */
+function questionLine(screen: string) {
+  const inside = /^│ (.*?) *│$/.exec(bottomRows(screen).question)?.[1];
+  if (inside?.startsWith(PROMPT)) return inside.slice(PROMPT.length).trim();
+  return inside?.startsWith("…") ? inside.slice(1) : undefined;
+}
+
+const SPINNER = /^[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] /;
+
+/** No question runs: the question line is drawn, and the status bar neither spins nor asks to confirm a quit. */
+export function isIdle(screen: string) {
+  const { status } = bottomRows(screen);
+  return (
+    questionLine(screen) !== undefined && !SPINNER.test(status) && !status.includes("Ctrl+C again")
+  );
 }
 
 const quote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;

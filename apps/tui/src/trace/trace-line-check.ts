@@ -2,6 +2,8 @@
 // input like any other: edited, truncated, or not a trace at all. Each known event type
 // lists its fields; a missing or mistyped one is named in the one-line error.
 
+import type { WireEvent } from "../boundary/wire-event.js";
+
 type Check = (value: unknown) => boolean;
 type Record_ = Readonly<Record<string, unknown>>;
 
@@ -9,6 +11,7 @@ const isRecord = (value: unknown): value is Record_ =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 const string: Check = (value) => typeof value === "string";
 const number: Check = (value) => typeof value === "number" && Number.isFinite(value);
+const boolean: Check = (value) => typeof value === "boolean";
 const optional =
   (check: Check): Check =>
   (value) =>
@@ -41,68 +44,69 @@ const result = shape({
   cost: optional(number),
 });
 
-const EVENT_FIELDS: ReadonlyMap<string, Readonly<Record<string, Check>>> = new Map<
-  string,
-  Readonly<Record<string, Check>>
->([
-  [
-    "run-start",
-    {
-      runId: string,
-      question: string,
-      tools: listOf(string),
-      maxSteps: number,
-      provider: string,
-      model: string,
-    },
-  ],
-  ["standalone-question", { original: string, question: string }],
-  ["warning", { message: string }],
-  ["log", { source: string, message: string }],
-  [
-    "llm-start",
-    {
-      step,
-      purpose,
-      prompt: optional(string),
-      appended: optional(string),
-      messages: optional(listOf(message)),
-      appendedMessages: optional(listOf(message)),
-    },
-  ],
-  ["llm-delta", { step, purpose, text: string }],
-  [
-    "llm-end",
-    {
-      step,
-      purpose,
-      completion: string,
-      reason: oneOf("stop", "length", "tool-calls", "aborted", "other"),
-      usage: optional(usage),
-      cost: optional(number),
-      durationMs: number,
-      error: optional(errorInfo),
-    },
-  ],
-  ["parse-error", { step, message: string, completion: string }],
-  ["action", { step, tool: string, input: string, thought: string, origin: optional(string) }],
-  ["tool-start", { step, tool: string, input: string, origin: optional(string) }],
-  [
-    "tool-end",
-    {
-      step,
-      tool: string,
-      origin: optional(string),
-      output: string,
-      durationMs: number,
-      error: optional(errorInfo),
-    },
-  ],
-  ["observation", { step, text: string }],
-  ["final-answer", { step, answer: string, thought: string }],
-  ["error", { error: errorInfo }],
-  ["run-end", { result }],
-]);
+type Fields = Readonly<Record<string, Check>>;
+
+// Every type of the wire form, or this does not compile: a trace the CLI wrote is one it reads.
+const FIELDS_BY_TYPE = {
+  "run-start": {
+    runId: string,
+    question: string,
+    tools: listOf(string),
+    maxSteps: number,
+    provider: string,
+    model: string,
+  },
+  "standalone-question": { original: string, question: string },
+  warning: { message: string },
+  log: { source: string, message: string },
+  "llm-start": {
+    step,
+    purpose,
+    prompt: optional(string),
+    appended: optional(string),
+    messages: optional(listOf(message)),
+    appendedMessages: optional(listOf(message)),
+  },
+  "llm-delta": { step, purpose, text: string },
+  "llm-end": {
+    step,
+    purpose,
+    completion: string,
+    reason: oneOf("stop", "length", "tool-calls", "aborted", "other"),
+    usage: optional(usage),
+    cost: optional(number),
+    durationMs: number,
+    error: optional(errorInfo),
+  },
+  "parse-error": { step, message: string, completion: string },
+  action: { step, tool: string, input: string, thought: string, origin: optional(string) },
+  approval: {
+    step,
+    tool: string,
+    input: string,
+    origin: optional(string),
+    decision: oneOf("approved", "declined"),
+    asked: boolean,
+    always: optional((value) => value === true),
+    note: optional(string),
+  },
+  "tool-start": { step, tool: string, input: string, origin: optional(string) },
+  "tool-end": {
+    step,
+    tool: string,
+    origin: optional(string),
+    output: string,
+    durationMs: number,
+    error: optional(errorInfo),
+  },
+  observation: { step, text: string },
+  "final-answer": { step, answer: string, thought: string },
+  error: { error: errorInfo },
+  "run-end": { result },
+} satisfies Record<WireEvent["type"], Fields>;
+
+// A Map: a line's type is text from a file, and `constructor` must not find Object's.
+const EVENT_FIELDS: ReadonlyMap<string, Fields> = new Map(Object.entries(FIELDS_BY_TYPE));
 
 /** Why a parsed line is not a trace event, in a few words; undefined when it is one. */
 export function traceLineProblem(value: unknown): string | undefined {

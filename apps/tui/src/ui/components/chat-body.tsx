@@ -50,6 +50,7 @@ export function ChatBody({ state, layout, scroll, inspector, recorder }: ChatBod
         confirmingQuit={state.confirmingQuit}
         approving={state.approval !== undefined}
         summary={recorder.record.ended ? recorder.record.summary : undefined}
+        columns={layout.columns}
       />
     </>
   );

@@ -1,6 +1,7 @@
-import { Box, Text, useApp } from "ink";
+import { Box, Text, useApp, useWindowSize } from "ink";
 import { useKeypress } from "../hooks/use-keypress.js";
 import type { LocalModelOffer } from "../local-model-offer.js";
+import { Prose } from "./prose.js";
 import { colours } from "./theme.js";
 
 /** A setting to show, and what it is for: `OPENAI_API_KEY=sk-…`, "OpenAI". */
@@ -33,42 +34,61 @@ export function SetupScreen({
   useKeypress((input) => exit(offer && input.toLowerCase() === "d" ? "download" : 2));
   return (
     <Box flexDirection="column" borderStyle="round" borderColor={colours.warning} paddingX={1}>
-      <Text bold>langchain-mini needs an LLM to talk to</Text>
-      <Text color={colours.warning}>{reason}</Text>
+      <Prose bold>langchain-mini needs an LLM to talk to</Prose>
+      <Prose color={colours.warning}>{reason}</Prose>
       <Text> </Text>
-      <Text>Set one of these in the shell or in .env in this folder, then start again:</Text>
+      <Prose>Set one of these in the shell or in .env in this folder, then start again:</Prose>
       <Rows rows={settings} />
-      <Text>Or run offline:</Text>
+      <Prose>Or run offline:</Prose>
       <Rows rows={OFFLINE} />
       {offer && (
-        <Text>
-          <Text bold color={colours.focus}>
-            {"  Press D "}
-          </Text>
-          {offer.ready
-            ? `to start now with ${offer.what}, downloaded before, offline`
-            : `to download ${offer.what}, and run it here: offline, no key`}
-        </Text>
+        <Box marginLeft={2}>
+          <Box flexShrink={0}>
+            <Text bold color={colours.focus}>
+              {"Press D "}
+            </Text>
+          </Box>
+          <Prose>
+            {offer.ready
+              ? `to start now with ${offer.what}, downloaded before, offline`
+              : `to download ${offer.what}, and run it here: offline, no key`}
+          </Prose>
+        </Box>
       )}
       <Text> </Text>
-      {toolSettings.length > 0 && <Text dimColor>Tools that need a setting too:</Text>}
+      {toolSettings.length > 0 && <Prose dimColor>Tools that need a setting too:</Prose>}
       {toolSettings.length > 0 && <Rows rows={toolSettings} />}
-      <Text dimColor>Press {offer ? "any other key" : "any key"} to quit.</Text>
+      <Prose dimColor>{`Press ${offer ? "any other key" : "any key"} to quit.`}</Prose>
     </Box>
   );
 }
 
+/** Around each row: the screen's border and padding (4 columns), and the rows' margin (2). */
+const FRAME_COLUMNS = 6;
+/** Below this much room beside the settings, each description goes under its setting. */
+const MIN_DESCRIPTION_COLUMNS = 24;
+
+/**
+ * Settings in one column and what they are for in the next, each wrapped at words within
+ * its own column; in a narrow window, each description under its setting.
+ */
 function Rows({ rows }: { readonly rows: readonly SettingRow[] }) {
+  const { columns } = useWindowSize();
   const width = Math.max(...rows.map(([setting]) => setting.length)) + 2;
+  const beside = columns - FRAME_COLUMNS - width >= MIN_DESCRIPTION_COLUMNS;
   return (
     <Box flexDirection="column" marginLeft={2}>
       {rows.map(([setting, what]) => (
-        <Text key={setting}>
-          <Text bold color={colours.focus}>
-            {setting.padEnd(width)}
-          </Text>
-          <Text dimColor>{what}</Text>
-        </Text>
+        <Box key={setting} flexDirection={beside ? "row" : "column"}>
+          <Box width={beside ? width : undefined} flexShrink={0}>
+            <Prose bold color={colours.focus}>
+              {setting}
+            </Prose>
+          </Box>
+          <Box flexGrow={1} flexShrink={1} marginLeft={beside ? 0 : 2}>
+            <Prose dimColor>{what}</Prose>
+          </Box>
+        </Box>
       ))}
     </Box>
   );

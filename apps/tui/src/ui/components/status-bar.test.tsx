@@ -1,4 +1,4 @@
-import { addCost, NO_COST, NO_USAGE } from "@langchain-mini/core";
+import { addCost, NO_COST, NO_USAGE, type RunSummary } from "@langchain-mini/core";
 import { describe, expect, it } from "vitest";
 import { renderUi } from "../../test-support/render-ui.js";
 import { reduceRun } from "../state/run-reducer.js";
@@ -29,6 +29,7 @@ describe("StatusBar", () => {
         sessionUsage={{ inputTokens: 45_000, outputTokens: 789 }}
         sessionCost={NO_COST}
         confirmingQuit={false}
+        columns={120}
       />,
     );
     const frame = ui.frame();
@@ -62,6 +63,7 @@ describe("StatusBar", () => {
         sessionUsage={NO_USAGE}
         sessionCost={NO_COST}
         confirmingQuit={false}
+        columns={120}
       />,
     );
     const frame = ui.frame();
@@ -77,6 +79,7 @@ describe("StatusBar", () => {
         sessionUsage={NO_USAGE}
         sessionCost={NO_COST}
         confirmingQuit={false}
+        columns={120}
       />,
     );
     const first = ui.frame();
@@ -89,6 +92,7 @@ describe("StatusBar", () => {
         sessionUsage={NO_USAGE}
         sessionCost={NO_COST}
         confirmingQuit={false}
+        columns={120}
       />,
     );
     expect(ended.frame()).toMatch(/^m · step 3 of 15/);
@@ -102,6 +106,7 @@ describe("StatusBar", () => {
         sessionUsage={NO_USAGE}
         sessionCost={NO_COST}
         confirmingQuit
+        columns={120}
       />,
     );
     expect(ui.frame()).toContain("press Ctrl+C again to quit, or Esc to cancel the question");
@@ -119,6 +124,7 @@ describe("StatusBar", () => {
         sessionUsage={NO_USAGE}
         sessionCost={NO_COST}
         confirmingQuit={false}
+        columns={120}
       />,
     );
     expect(ui.frame()).toContain("the model is writing");
@@ -136,6 +142,7 @@ describe("StatusBar", () => {
         sessionUsage={{ inputTokens: 2468, outputTokens: 112 }}
         sessionCost={{ ...priced, dollars: 0.00038 + 0.0123, pricedCalls: 2 }}
         confirmingQuit={false}
+        columns={120}
       />,
     );
     expect(ui.frame()).toContain(
@@ -150,9 +157,103 @@ describe("StatusBar", () => {
         sessionUsage={usage}
         sessionCost={addCost(earlier, { usage })}
         confirmingQuit={false}
+        columns={120}
       />,
     );
     expect(tokensOnly.frame()).toMatch(/run 1234 in \/ 56 out · session 1234 in \/ 56 out$/m);
     expect(tokensOnly.frame()).not.toContain("$");
+  });
+
+  describe("in a narrow window", () => {
+    const summary = {
+      steps: 1,
+      llmCalls: 1,
+      wallMs: 4_200,
+      llmMs: 3_900,
+      toolMs: 200,
+      frameworkMs: 100,
+    } as RunSummary;
+    const priced = addCost(NO_COST, {
+      usage: { inputTokens: 1234, outputTokens: 56 },
+      cost: 0.0123,
+    });
+    const bar = (columns: number, overrides: Partial<RunView> = {}, ended = false) =>
+      renderUi(
+        <StatusBar
+          model="openai:gpt-4.1-mini"
+          run={run({ step: 1, maxSteps: 15, cost: priced, ...overrides })}
+          sessionUsage={{ inputTokens: 45_000, outputTokens: 789 }}
+          sessionCost={priced}
+          confirmingQuit={false}
+          summary={ended ? summary : undefined}
+          columns={columns}
+        />,
+        { columns },
+      );
+
+    it("keeps 'step 1 of 15' whole at 60 columns, dropping the session's figures and the run's tokens first", async () => {
+      const frame = (await bar(60)).frame();
+      expect(frame).toMatch(
+        /^[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] waiting for the model · gpt-4\.1-mini · step 1 of 15 · \d+\.\ds$/,
+      );
+      expect(frame).not.toContain("session");
+      expect(frame).not.toContain("…");
+    });
+
+    it.each([60, 50, 40, 30, 20, 12, 8, 3])(
+      "never cuts a number at %i columns",
+      async (columns) => {
+        for (const ended of [false, true]) {
+          const overrides = ended ? { outcome: "answered" as const, endedAt: Date.now() } : {};
+          const frame = (await bar(columns, overrides, ended)).frame();
+          expect(frame.length, frame).toBeLessThanOrEqual(columns);
+          expect(frame).not.toContain("…");
+          // Every figure on the bar is one of the whole figures it can show.
+          const numbers = frame.replace("gpt-4.1-mini", "").match(/\$?\d[\d.k]*s?/g) ?? [];
+          const whole = ["1", "15", "4.2s", "3.9s", "0.2s", "0.1s", "1234", "56", "45k", "789"];
+          for (const number of numbers) {
+            expect(
+              whole.includes(number) || /^\$0\.01\d*$/.test(number) || /^\d+\.\ds$/.test(number),
+              `${number} in ${frame}`,
+            ).toBe(true);
+          }
+          if (/step \d/.test(frame)) expect(frame).toContain("step 1 of 15");
+          // While a question runs, the spinner says so whatever the width.
+          if (!ended) expect(frame).toMatch(/^[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]/);
+        }
+      },
+    );
+
+    it("gives up the time's split and the session before the provider's name", async () => {
+      const model = "llamacpp:hf_Qwen_Qwen2.5-1.5B-Instruct-GGUF_qwen2.5-1.5b-instruct-q4_k_m";
+      const ui = await renderUi(
+        <StatusBar
+          model={model}
+          run={run({ outcome: "answered", endedAt: Date.now() })}
+          sessionUsage={{ inputTokens: 1448, outputTokens: 7 }}
+          sessionCost={NO_COST}
+          confirmingQuit={false}
+          summary={{ ...summary, steps: 2, llmCalls: 2 }}
+          columns={120}
+        />,
+        { columns: 120 },
+      );
+      expect(ui.frame()).toBe(`${model} · 2 steps · 4.2s · run 1234 in / 56 out`);
+    });
+
+    it("says what Ctrl+C does again in a narrow window, without cutting it", async () => {
+      const ui = await renderUi(
+        <StatusBar
+          model="m"
+          run={run({})}
+          sessionUsage={NO_USAGE}
+          sessionCost={NO_COST}
+          confirmingQuit
+          columns={40}
+        />,
+        { columns: 40 },
+      );
+      expect(ui.frame()).toBe("Ctrl+C again quits, Esc cancels");
+    });
   });
 });

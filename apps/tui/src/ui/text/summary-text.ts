@@ -14,6 +14,11 @@ export function countsText(summary: RunSummary): string {
   return memoryCalls > 0 ? `${steps} + ${plural(memoryCalls, "memory call")}` : steps;
 }
 
+/** "2 steps": the counts without memory's calls, where room is short. */
+export function stepsText(summary: RunSummary): string {
+  return plural(summary.steps, "step");
+}
+
 /** An ended run's wall time and where it went: "4.2s: LLM 3.9s, tools 0.2s, framework 0.1s". */
 export function timeSplitText(summary: RunSummary): string {
   return (
