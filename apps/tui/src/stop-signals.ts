@@ -1,4 +1,6 @@
-const STATUS = { SIGINT: 130, SIGTERM: 143 } as const;
+// SIGHUP: the terminal went away. MCP servers lead process groups of their own and no
+// longer hear it from the terminal, so the command must stop them itself.
+const STATUS = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 } as const;
 type StopSignal = keyof typeof STATUS;
 
 /**
@@ -13,11 +15,11 @@ let received: StopSignal | undefined;
 let reported = false;
 
 /**
- * SIGINT and SIGTERM end every command promptly, whatever it waits on. A command that
+ * SIGINT, SIGTERM and SIGHUP end every command promptly, whatever it waits on. A command that
  * listens itself (ask aborts its run) winds down, and the process ends once it is done,
  * or GRACE_MS after the signal (a plug-in that ignores its AbortSignal, a write that never
  * returns), or at once on a second signal; a command that does not listen ends at once.
- * The exit status is the shell's for the signal (130, 143), with one line saying why.
+ * The exit status is the shell's for the signal (130, 143, 129), with one line saying why.
  */
 export function handleStopSignals() {
   // Node ignores SIGXFSZ, so a write past the file-size limit (`ulimit -f`) fails with

@@ -31,14 +31,17 @@ export const ASK_USAGE = `Usage: langchain-mini ask [options] <question...>
 
 Options:
   --llm <spec>       openai[:model] (OpenAI or any OpenAI-compatible server; reads OPENAI_API_KEY,
-                     OPENAI_BASE_URL, OPENAI_MODEL (default gpt-4.1-mini) and OPENAI_TIMEOUT_MS;
-                     the default when OPENAI_API_KEY or OPENAI_BASE_URL is set)
-                     anthropic[:model] (Claude; reads ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL,
-                     ANTHROPIC_MODEL (default claude-haiku-5-5) and ANTHROPIC_TIMEOUT_MS;
-                     the default when only ANTHROPIC_API_KEY is set)
+                     OPENAI_BASE_URL (a bare host gets /v1), OPENAI_MODEL (default gpt-4.1-mini)
+                     and OPENAI_TIMEOUT_MS; the default when OPENAI_API_KEY or OPENAI_BASE_URL
+                     is set)
+                     anthropic[:model] (Claude; reads ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL (with
+                     or without /v1), ANTHROPIC_MODEL (default claude-haiku-5-5) and
+                     ANTHROPIC_TIMEOUT_MS; the default when only its key or base URL is set)
                      google[:model] (Google's Gemini API; reads GEMINI_API_KEY or GOOGLE_API_KEY,
-                     GOOGLE_GEMINI_BASE_URL, GEMINI_MODEL (default gemini-3.8-flash); the default
-                     when only its key is set)
+                     GOOGLE_GEMINI_BASE_URL or GEMINI_BASE_URL (with or without /v1 or /v1beta),
+                     GEMINI_MODEL (default gemini-3.8-flash) and GEMINI_TIMEOUT_MS; the default
+                     when only its key or base URL is set)
+                     a base URL naming any server but the provider's own needs no key
                      script:<file.json> (offline: the model's replies in order, a JSON array of
                      strings or {"text", "toolCalls", "delayMs"}: see "Script files" in the README)
                      llamacpp:<file.gguf | URL | hf:user/repo:quant> (a local model, in process;
@@ -77,6 +80,8 @@ Exit status: 0 answered, 1 no answer (or, with --session, an answer printed but 
 a warning says why), 2 usage or configuration error, 130/143 stopped by SIGINT
 (Ctrl-C)/SIGTERM.`;
 
+const STOP_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
+
 /** `ask`: one question, the answer on stdout, the trace on stderr. Returns the exit status. */
 export async function ask(argv: readonly string[], dotEnv: DotEnv): Promise<number> {
   const { values, positionals } = parseCommandLine({
@@ -106,8 +111,7 @@ export async function ask(argv: readonly string[], dotEnv: DotEnv): Promise<numb
   for (const warning of warnings) process.stderr.write(`Warning: ${terminalText(warning)}\n`);
   const controller = new AbortController();
   const onSignal = () => controller.abort();
-  process.on("SIGINT", onSignal);
-  process.on("SIGTERM", onSignal);
+  for (const signal of STOP_SIGNALS) process.on(signal, onSignal);
   // Set-up work (a model download) draws a bar on stderr; a signal ends it too.
   const bar = createDownloadProgress(process.stderr);
   const trace = traceFromOptions(values.trace, env, warn);
@@ -196,8 +200,7 @@ export async function ask(argv: readonly string[], dotEnv: DotEnv): Promise<numb
     json?.flush();
     stderr.flush();
     trace?.close();
-    process.off("SIGINT", onSignal);
-    process.off("SIGTERM", onSignal);
+    for (const signal of STOP_SIGNALS) process.off(signal, onSignal);
   }
 }
 

@@ -1,5 +1,5 @@
-import { parseArgs } from "node:util";
 import { terminalText } from "../boundary/terminal-text.js";
+import { parseCommandLine } from "../config/command-line.js";
 import type { DotEnv } from "../config/env.js";
 import { shellSettings } from "../config/folder-trust.js";
 import { type Host, shellHost } from "../config/host.js";
@@ -20,7 +20,7 @@ folder. Plug-ins live in LANGCHAIN_MINI_HOME/plugins and load by name from any f
 
 /** `plugins`: install, list and remove providers and tools for the installed CLI. */
 export async function plugins(argv: readonly string[], dotEnv: DotEnv): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandLine({
     args: [...argv],
     options: {
       help: { type: "boolean", short: "h" },

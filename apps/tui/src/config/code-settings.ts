@@ -58,10 +58,35 @@ export function codeSettingsIn(values: Env, environment: Env): Map<string, strin
   const found = new Map<string, string>();
   for (const [name, value] of Object.entries(values)) {
     if (value === undefined || environment[name] !== undefined) continue;
-    const reason = codeSettingReason(name, value);
+    const reason = codeSettingReason(name, value) ?? keyRedirect(name, values, environment);
     if (reason) found.set(name, reason);
   }
   return found;
+}
+
+/** Providers whose settings share a key under either name (Gemini's are GOOGLE_ and GEMINI_). */
+const KEY_FAMILIES: ReadonlyMap<string, readonly string[]> = new Map([
+  ["GOOGLE", ["GOOGLE", "GEMINI"]],
+  ["GEMINI", ["GEMINI", "GOOGLE"]],
+]);
+const KEY_NAME = /KEY|TOKEN|SECRET|PASSWORD/i;
+
+/**
+ * A folder's base URL for a provider whose key the user's own environment holds (and the
+ * folder does not): the folder would choose the server that receives the user's key. Not
+ * code, but as much the user's to decide: it counts once the folder is trusted.
+ */
+function keyRedirect(name: string, values: Env, environment: Env): string | undefined {
+  const provider = /^([A-Z0-9]+)_(?:[A-Z0-9]+_)*BASE_URL$/i.exec(name)?.[1]?.toUpperCase();
+  if (!provider) return undefined;
+  const prefixes = (KEY_FAMILIES.get(provider) ?? [provider]).map((word) => `${word}_`);
+  const ofProvider = (variable: string) =>
+    KEY_NAME.test(variable) && prefixes.some((prefix) => variable.toUpperCase().startsWith(prefix));
+  if (Object.keys(values).some(ofProvider)) return undefined;
+  const key = Object.keys(environment).find(
+    (variable) => ofProvider(variable) && environment[variable],
+  );
+  return key ? `the server that receives ${key} from your environment` : undefined;
 }
 
 function storeModuleNamed(value: string) {

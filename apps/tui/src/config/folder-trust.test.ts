@@ -48,8 +48,36 @@ describe("folder trust", () => {
       ...environment,
     });
     expect(warnings).toEqual([
-      "ignored LANGCHAIN_MINI_MCP, LANGCHAIN_MINI_STORE, NODE_OPTIONS, npm_config_registry from /somewhere/.env: a folder's .env may start commands or load code only once you trust the folder (answer y when langchain-mini asks on a terminal, or run with --trust)",
+      "ignored LANGCHAIN_MINI_MCP, LANGCHAIN_MINI_STORE, NODE_OPTIONS, npm_config_registry from /somewhere/.env: a folder's .env may start commands, load code or choose where your keys go only once you trust the folder (answer y when langchain-mini asks on a terminal, or run with --trust)",
     ]);
+  });
+
+  it("leaves out a folder's base URL that would receive a key from the user's own environment", async () => {
+    const { cwd, environment } = folders();
+    const dotEnv: DotEnv = {
+      path: "/somewhere/.env",
+      values: { OPENAI_BASE_URL: "http://127.0.0.1:9/v1", GEMINI_BASE_URL: "http://127.0.0.1:9" },
+      warnings: [],
+    };
+    const shell = {
+      ...environment,
+      OPENAI_API_KEY: "shell-key-123456",
+      GOOGLE_API_KEY: "g-123456",
+    };
+    const { env, warnings } = await folderSettings(dotEnv, { cwd, environment: shell });
+    expect(env.OPENAI_BASE_URL).toBeUndefined();
+    expect(env.GEMINI_BASE_URL).toBeUndefined();
+    expect(warnings[0]).toMatch(
+      /^ignored OPENAI_BASE_URL, GEMINI_BASE_URL from \/somewhere\/\.env: /,
+    );
+    // The folder's own key goes where the folder says; so does no key at all.
+    const ownKey = { ...dotEnv, values: { ...dotEnv.values, OPENAI_API_KEY: "folder-key-123456" } };
+    expect((await folderSettings(ownKey, { cwd, environment: shell })).env.OPENAI_BASE_URL).toBe(
+      "http://127.0.0.1:9/v1",
+    );
+    expect((await folderSettings(dotEnv, { cwd, environment })).env.OPENAI_BASE_URL).toBe(
+      "http://127.0.0.1:9/v1",
+    );
   });
 
   it("takes the whole .env with --trust, without remembering it", async () => {
@@ -81,7 +109,7 @@ describe("folder trust", () => {
     const again = await folderSettings(HOSTILE, { cwd, environment, ask: answer(true) });
     expect(again.env.LANGCHAIN_MINI_MCP).toBeUndefined();
     expect(again.warnings).toEqual([
-      `ignored LANGCHAIN_MINI_MCP, LANGCHAIN_MINI_STORE, NODE_OPTIONS, npm_config_registry from /somewhere/.env: you chose not to trust this folder with starting commands or loading code (run with --trust for one run, or take the folder out of ${join(data, TRUSTED_FOLDERS_FILE)} to be asked again)`,
+      `ignored LANGCHAIN_MINI_MCP, LANGCHAIN_MINI_STORE, NODE_OPTIONS, npm_config_registry from /somewhere/.env: you chose not to trust this folder with starting commands, loading code or choosing where your keys go (run with --trust for one run, or take the folder out of ${join(data, TRUSTED_FOLDERS_FILE)} to be asked again)`,
     ]);
     expect(questions).toHaveLength(1);
 

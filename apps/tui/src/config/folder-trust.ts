@@ -61,8 +61,8 @@ export async function folderSettings(
   const names = `${[...code.keys()].join(", ")} from ${dotEnv.path}`;
   warnings.push(
     declined
-      ? `ignored ${names}: you chose not to trust this folder with starting commands or loading code (run with --trust for one run, or take the folder out of ${trustedFoldersPath(dataDirectory)} to be asked again)`
-      : `ignored ${names}: a folder's .env may start commands or load code only once you trust the folder (answer y when langchain-mini asks on a terminal, or run with --trust)`,
+      ? `ignored ${names}: you chose not to trust this folder with starting commands, loading code or choosing where your keys go (run with --trust for one run, or take the folder out of ${trustedFoldersPath(dataDirectory)} to be asked again)`
+      : `ignored ${names}: a folder's .env may start commands, load code or choose where your keys go only once you trust the folder (answer y when langchain-mini asks on a terminal, or run with --trust)`,
   );
   const plain = Object.entries(dotEnv.values).filter(([name]) => !code.has(name));
   return { env: { ...Object.fromEntries(plain), ...environment }, warnings };

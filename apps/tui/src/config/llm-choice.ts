@@ -69,7 +69,7 @@ async function namedProvider(spec: string, host: Host) {
     throw misspeltProvider(name, error) ?? error;
   });
   const verdict = plugin.availability(host.env);
-  if (!verdict.available) throw usageError(verdict.reason);
+  if (!verdict.available) throw usageError(withDotEnvHint(verdict.reason));
   return { plugin, model };
 }
 
@@ -131,4 +131,9 @@ function checkCapabilities(plugin: ProviderPlugin, choice: LlmChoice) {
       `--constrained needs a provider that can constrain decoding to the ReAct format (such as llamacpp), and ${name} cannot: leave --constrained out`,
     );
   }
+}
+
+/** A plug-in speaks of the environment; this CLI reads `.env` in the working directory too. */
+function withDotEnvHint(reason: string) {
+  return /\.env\b/.test(reason) ? reason : `${reason} (langchain-mini also reads .env here)`;
 }

@@ -228,7 +228,7 @@ const untrusted: HostileCase[] = [
     status: 0,
     stdout: "the answer\n",
     stderr:
-      "you chose not to trust this folder with starting commands or loading code (run with --trust for one run, or take the folder out of",
+      "you chose not to trust this folder with starting commands, loading code or choosing where your keys go (run with --trust for one run, or take the folder out of",
     check: (_result, context) => expect(ran(context)).toBe(false),
   },
   {

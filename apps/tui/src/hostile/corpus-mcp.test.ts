@@ -211,7 +211,7 @@ const sizes: HostileCase[] = [
  * A server that ignores SIGTERM and EOF, under `sh -c`, with a helper of its own that
  * ignores SIGTERM too: however `ask` ends, none of the three is left.
  */
-function orphanCase(how: "an answer" | "an error" | "SIGTERM"): HostileCase {
+function orphanCase(how: "an answer" | "an error" | "SIGTERM" | "SIGHUP"): HostileCase {
   let pidFile = "";
   let group: number | undefined;
   const pids = () =>
@@ -227,6 +227,8 @@ function orphanCase(how: "an answer" | "an error" | "SIGTERM"): HostileCase {
     // No reply at all: the LLM fails, after the servers started.
     "an error": [],
     SIGTERM: [{ text: answer("never"), delayMs: 600_000 }],
+    // The terminal went away: the servers, in groups of their own, do not hear it.
+    SIGHUP: [{ text: answer("never"), delayMs: 600_000 }],
   }[how];
   return {
     name: `a server under sh -c that ignores SIGTERM, and its helper, are gone after ${how}`,
@@ -245,11 +247,11 @@ function orphanCase(how: "an answer" | "an error" | "SIGTERM"): HostileCase {
       onSpawn: (child) => {
         void waitFor(() => pids().length === 2, "the server and its helper to start").then(() => {
           group = groupOf(pids()[0] as number);
-          if (how === "SIGTERM") child.kill("SIGTERM");
+          if (how === "SIGTERM" || how === "SIGHUP") child.kill(how);
         });
       },
     },
-    status: { "an answer": 0, "an error": 1, SIGTERM: 143 }[how],
+    status: { "an answer": 0, "an error": 1, SIGTERM: 143, SIGHUP: 129 }[how],
     check: async () => {
       expect(pids()).toHaveLength(2);
       expect(group).toBeDefined();
@@ -261,7 +263,7 @@ function orphanCase(how: "an answer" | "an error" | "SIGTERM"): HostileCase {
   };
 }
 
-const orphans = (["an answer", "an error", "SIGTERM"] as const).map(orphanCase);
+const orphans = (["an answer", "an error", "SIGTERM", "SIGHUP"] as const).map(orphanCase);
 
 describe("hostile corpus: MCP servers", () => {
   for (const hostile of [...credentials, ...settings, ...sizes, ...orphans]) {

@@ -34,7 +34,7 @@ describe("StatusBar", () => {
     );
     const frame = ui.frame();
     expect(frame).toMatch(
-      /^⠋ running the tool · openai:gpt-4\.1-mini · step 3 of 15 · \d+\.\ds · run 1234 in \/ 56 out · session 45k in \/ 789 out/,
+      /^[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] running the tool · openai:gpt-4\.1-mini · step 3 of 15 · \d+\.\ds · run 1234 in \/ 56 out · session 45k in \/ 789 out/,
     );
     // The time since the run started, however long a busy machine took to draw it.
     const shown = Number(/ (\d+\.\d)s · run/.exec(frame)?.[1]);
@@ -67,7 +67,7 @@ describe("StatusBar", () => {
       />,
     );
     const frame = ui.frame();
-    expect(frame).toMatch(/^⠋ rewriting the follow-up · m · \d+\.\ds · run/);
+    expect(frame).toMatch(/^[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] rewriting the follow-up · m · \d+\.\ds · run/);
     expect(frame).not.toContain("step 0");
   });
 
