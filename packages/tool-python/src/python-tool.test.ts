@@ -5,13 +5,10 @@ import {
   cpuTicks,
   denoChildren,
   isRunning,
+  START,
   testRun,
   waitFor,
 } from "./test-support/processes.js";
-
-// Pyodide takes 2.5 to 20 s to start on a busy 2-core machine: every test that waits
-// for a sandbox has a minute or two.
-const START = 120_000;
 
 describe("the python tool, as a REPL within one run", () => {
   let tool: PythonTool;

@@ -37,6 +37,10 @@ __main__.__dict__.pop("_pyodide_core", None)
 
 _NOT_CAPABLE = re.compile(r'NotCapable: Requires (\w+) access(?: to ("[^"]*"|[^,\s]+))?')
 
+# JavaScript's ways of saying that the process has no room left for a buffer or a memory:
+# the sandbox's memory limit, reached from JavaScript rather than from Python.
+_JS_NO_MEMORY = re.compile(r"Array buffer allocation failed|could not allocate memory|[Oo]ut of memory")
+
 def _type_name(error):
     kind = type(error)
     if kind.__module__ in ("builtins", "__main__"):
@@ -51,6 +55,8 @@ def _describe(error):
             "available here (packages cannot be downloaded)" % (error.name,)
         )
     text = str(error).strip()
+    if _type_name(error) == "pyodide.ffi.JsException" and _JS_NO_MEMORY.search(text):
+        return "MemoryError: " + text.splitlines()[0]
     refused = _NOT_CAPABLE.search(text)
     if refused:
         target = " to " + refused.group(2) if refused.group(2) else ""

@@ -9,7 +9,7 @@ declare const self: {
   addEventListener(type: "message", listener: (event: { data: WorkerRequest }) => void): void;
   postMessage(message: WorkerMessage): void;
 };
-declare const Deno: { exit?: unknown };
+declare const Deno: { exit?: unknown; readonly internal: symbol };
 
 export type WorkerRequest =
   | {
@@ -85,14 +85,31 @@ function loadRunner(pyodide: PyodideAPI) {
 
 // Gone before any model-written code runs, though none of it could reach the host:
 // web storage (it needs no permission in Deno and would write under DENO_DIR, which the
-// host points nowhere), and the ways to end this thread or talk to the main thread, which
-// would leave a call unanswered or forge its reply.
+// host points nowhere); the ways to end this thread or talk to the main thread, which
+// would leave a call unanswered or forge its reply; and the plain ways to have work run
+// between calls (threads, timers, message loops), which the main thread would otherwise
+// have to notice and end the sandbox for. Deno's internals go too: their ops hold timers,
+// workers and raw writes of their own.
+const REMOVED = [
+  "caches",
+  "localStorage",
+  "sessionStorage",
+  "indexedDB",
+  "close",
+  "postMessage",
+  "Worker",
+  "setTimeout",
+  "setInterval",
+  "setImmediate",
+  "MessageChannel",
+  "BroadcastChannel",
+  "nodeBootstrap",
+];
+
 function lockDown() {
-  for (const name of ["caches", "localStorage", "sessionStorage", "indexedDB", "close"]) {
-    Reflect.deleteProperty(globalThis, name);
-  }
-  Reflect.deleteProperty(globalThis, "postMessage");
+  for (const name of REMOVED) Reflect.deleteProperty(globalThis, name);
   Reflect.deleteProperty(Deno, "exit");
+  Reflect.deleteProperty(Deno, Deno.internal);
 }
 
 function capture(buffer: Uint8Array): number {

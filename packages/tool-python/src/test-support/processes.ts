@@ -1,6 +1,14 @@
 import { readdirSync, readFileSync } from "node:fs";
 import type { ToolContext, ToolRun } from "@langchain-mini/core";
 
+/**
+ * How long a test waits for a sandbox to load, or for a call that needs a new one: Pyodide
+ * takes 5 to 10 s of CPU time, seconds idle and nearly two minutes on a 2-core machine
+ * under `stress-ng --cpu 4`. A sandbox that truly cannot load fails on its own, at its
+ * start-up CPU bound, with a message, long before this.
+ */
+export const START = 600_000;
+
 /** The pids of the deno processes whose parent is `parent` (Linux: read from /proc). */
 export function denoChildren(parent = process.pid): number[] {
   const pids: number[] = [];
@@ -26,6 +34,14 @@ export function isRunning(pid: number) {
   } catch {
     return false;
   }
+}
+
+/** Peak and current resident memory of `pid` (VmHWM, VmRSS) in bytes. */
+export function residentBytes(pid: number) {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kilobytes = (field: string) =>
+    Number(new RegExp(`^${field}:\\s+(\\d+) kB$`, "m").exec(status)?.[1]) * 1024;
+  return { peak: kilobytes("VmHWM"), now: kilobytes("VmRSS") };
 }
 
 /** User and system CPU time of `pid` so far, in clock ticks (usually 1/100 s). */
