@@ -45,6 +45,12 @@ describe("observe (what the model reads)", () => {
     );
   });
 
+  it("says the code did not run when work left behind ended the sandbox first", () => {
+    expect(observe({ kind: "background", cpuMs: 1_000 }, DEFAULT_LIMITS)).toBe(
+      "SandboxError: code kept running between calls (a worker, a timer or a promise that a call left behind: 1 s of CPU time), so the sandbox was ended before this code ran; it was restarted and variables, functions and imports from earlier calls are gone",
+    );
+  });
+
   it("says, in front of a call, how the sandbox of the call before it ended", () => {
     expect(observeLoss({ kind: "background", cpuMs: 1_234 }, DEFAULT_LIMITS)).toBe(
       "SandboxError: code kept running between calls (a worker, a timer or a promise that a call left behind: 1.2 s of CPU time), so the sandbox was ended; this call runs in a new one, and variables, functions and imports from earlier calls are gone",

@@ -54,7 +54,8 @@ function endLine(end: SandboxEnd, limits: PythonLimits, betweenCalls: boolean) {
     ? `this call runs in a new one, and ${STATE_LOST}`
     : `it was restarted and ${STATE_LOST}`;
   if (end.kind === "background") {
-    return `SandboxError: code kept running between calls (a worker, a timer or a promise that a call left behind: ${formatSeconds(end.cpuMs)} of CPU time), so the sandbox was ended; ${restarted}`;
+    const ended = betweenCalls ? "ended" : "ended before this code ran";
+    return `SandboxError: code kept running between calls (a worker, a timer or a promise that a call left behind: ${formatSeconds(end.cpuMs)} of CPU time), so the sandbox was ${ended}; ${restarted}`;
   }
   if (end.outOfMemory) {
     return `MemoryError: the sandbox ran out of memory (${memoryLimit(limits)}); ${restarted}`;

@@ -13,18 +13,28 @@ export function processCpuMs() {
 }
 
 /**
- * One call's clock: the CPU time it used, and the time it spent waiting (blocked, using
- * next to no CPU). A call that computes on a starved machine is slow, not waiting: each
- * second counts as waiting only if the process used under 5% of a core in it.
+ * One call's clock: the CPU time it used once the worker took it up, and the time it spent
+ * waiting (blocked, using next to no CPU) since it was handed over. A call that computes on
+ * a starved machine is slow, not waiting: each second counts as waiting only if the process
+ * used under 5% of a core in it.
  */
 export class CallClock {
-  readonly #startCpu = processCpuMs();
+  #startCpu: number | undefined;
   #windowStart = performance.now();
-  #windowCpu = this.#startCpu;
+  #windowCpu = processCpuMs();
   #waitedMs = 0;
 
+  /** The worker took up the call. */
+  start() {
+    this.#startCpu = processCpuMs();
+  }
+
+  get started() {
+    return this.#startCpu !== undefined;
+  }
+
   usedMs() {
-    return processCpuMs() - this.#startCpu;
+    return this.#startCpu === undefined ? 0 : processCpuMs() - this.#startCpu;
   }
 
   waitedMs() {

@@ -37,7 +37,7 @@ const CALL_TICK_MS = 50;
 const IDLE_TICK_MS = 1_000;
 
 const settings = JSON.parse(Deno.args[0] ?? "{}") as SandboxSettings;
-const started = performance.now();
+const startedAt = performance.now();
 const input = lines(Deno.stdin.readable);
 // Read before the worker, and so any model-written code, exists: the key stays here.
 const key = await input.next();
@@ -83,12 +83,15 @@ function onWorkerMessage(message: WorkerMessage) {
     case "ready":
       ready = true;
       idle.restart();
-      send({ type: "ready", startupMs: Math.round(performance.now() - started) });
+      send({ type: "ready", startupMs: Math.round(performance.now() - startedAt) });
       next();
       return;
     case "init-failed":
       send({ type: "failed", message: String(message.message) });
       Deno.exit(1);
+      return;
+    case "started":
+      if (current?.id === message.id) current.clock.start();
       return;
     case "output":
       if (current && !current.truncated) {
@@ -159,7 +162,8 @@ function watchIdle() {
     send({ type: "failed", message, startupCpu: true });
     Deno.exit(1);
   }
-  if (current) return;
+  // Until the worker takes a call up, what uses the CPU is still what came before it.
+  if (current?.clock.started) return;
   const overrun = idle.overrun();
   if (overrun === undefined) return;
   send({ type: "background", cpuMs: Math.round(overrun) });

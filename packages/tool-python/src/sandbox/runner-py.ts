@@ -47,6 +47,17 @@ def _type_name(error):
         return kind.__qualname__
     return kind.__module__ + "." + kind.__qualname__
 
+def _js_no_memory(error):
+    """JavaScript's out-of-memory error that the error is, or was raised from, if any."""
+    for _ in range(5):
+        if error is None:
+            return None
+        text = str(error).strip()
+        if _type_name(error) == "pyodide.ffi.JsException" and _JS_NO_MEMORY.search(text):
+            return text.splitlines()[0]
+        error = error.__cause__
+    return None
+
 def _describe(error):
     """The last line of the traceback, on one line, and plain about what the sandbox refuses."""
     if isinstance(error, ModuleNotFoundError):
@@ -54,9 +65,10 @@ def _describe(error):
             "ModuleNotFoundError: No module named %r: only Python's standard library is "
             "available here (packages cannot be downloaded)" % (error.name,)
         )
+    no_memory = _js_no_memory(error)
+    if no_memory:
+        return "MemoryError: " + no_memory
     text = str(error).strip()
-    if _type_name(error) == "pyodide.ffi.JsException" and _JS_NO_MEMORY.search(text):
-        return "MemoryError: " + text.splitlines()[0]
     refused = _NOT_CAPABLE.search(text)
     if refused:
         target = " to " + refused.group(2) if refused.group(2) else ""

@@ -24,6 +24,8 @@ export type WorkerRequest =
 export type WorkerMessage =
   | { readonly type: "ready" }
   | { readonly type: "init-failed"; readonly message: string }
+  /** The worker took up a call: from here on, the CPU time it uses is the call's. */
+  | { readonly type: "started"; readonly id: number }
   | { readonly type: "output"; readonly text: string; readonly truncated: boolean }
   | {
       readonly type: "done";
@@ -87,9 +89,10 @@ function loadRunner(pyodide: PyodideAPI) {
 // web storage (it needs no permission in Deno and would write under DENO_DIR, which the
 // host points nowhere); the ways to end this thread or talk to the main thread, which
 // would leave a call unanswered or forge its reply; and the plain ways to have work run
-// between calls (threads, timers, message loops), which the main thread would otherwise
-// have to notice and end the sandbox for. Deno's internals go too: their ops hold timers,
-// workers and raw writes of their own.
+// later (threads, timers, message loops), which the main thread would otherwise have to
+// notice between calls and end the sandbox for. Deno's internals go too: their ops hold
+// timers, workers and raw writes of their own. setImmediate stays: Pyodide settles
+// promises with it (and what loops on it is noticed like the rest).
 const REMOVED = [
   "caches",
   "localStorage",
@@ -100,7 +103,6 @@ const REMOVED = [
   "Worker",
   "setTimeout",
   "setInterval",
-  "setImmediate",
   "MessageChannel",
   "BroadcastChannel",
   "nodeBootstrap",
@@ -125,6 +127,7 @@ function capture(buffer: Uint8Array): number {
 }
 
 function runCall(id: number, code: string) {
+  post({ type: "started", id });
   written = 0;
   truncated = false;
   if (!run) {

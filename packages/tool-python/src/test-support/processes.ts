@@ -36,12 +36,36 @@ export function isRunning(pid: number) {
   }
 }
 
-/** Peak and current resident memory of `pid` (VmHWM, VmRSS) in bytes. */
-export function residentBytes(pid: number) {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const kilobytes = (field: string) =>
-    Number(new RegExp(`^${field}:\\s+(\\d+) kB$`, "m").exec(status)?.[1]) * 1024;
-  return { peak: kilobytes("VmHWM"), now: kilobytes("VmRSS") };
+/** Peak resident memory (VmHWM) of `pid` in bytes; 0 once it is gone. */
+export function peakResident(pid: number) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    return Number(/^VmHWM:\s+(\d+) kB$/m.exec(status)?.[1] ?? 0) * 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Watches the peak resident memory of this process's deno children, old and new, until
+ * `stop()`, which returns the highest seen. A peak never falls, so polling misses little.
+ */
+export function watchPeakResident() {
+  let highest = 0;
+  let watching = true;
+  void (async () => {
+    while (watching) {
+      for (const pid of denoChildren()) highest = Math.max(highest, peakResident(pid));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  })();
+  return {
+    stop() {
+      watching = false;
+      for (const pid of denoChildren()) highest = Math.max(highest, peakResident(pid));
+      return highest;
+    },
+  };
 }
 
 /** User and system CPU time of `pid` so far, in clock ticks (usually 1/100 s). */
