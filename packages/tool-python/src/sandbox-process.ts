@@ -77,16 +77,19 @@ export class SandboxProcess {
         );
       }
     };
-    this.#child.stdout?.on("data", (chunk: Buffer) => {
-      const read = this.#reader.push(chunk.toString("utf8"));
+    // Decoded as a stream: a character split between two reads must not break a signature.
+    this.#child.stdout?.setEncoding("utf8");
+    this.#child.stderr?.setEncoding("utf8");
+    this.#child.stdout?.on("data", (chunk: string) => {
+      const read = this.#reader.push(chunk);
       if (read.kind === "overflow") return this.#fail("the sandbox wrote more than a reply holds");
       if (read.kind === "forged") {
         return this.#fail("code in it wrote a reply the sandbox had not signed");
       }
       for (const message of read.messages) onMessage(message);
     });
-    this.#child.stderr?.on("data", (chunk: Buffer) => {
-      this.#stderr = (this.#stderr + chunk.toString("utf8")).slice(-STDERR_KEPT);
+    this.#child.stderr?.on("data", (chunk: string) => {
+      this.#stderr = (this.#stderr + chunk).slice(-STDERR_KEPT);
     });
     this.#child.on("error", (error) => {
       failed(`deno could not be started (${error.message}): check that ${files.deno} runs`);
