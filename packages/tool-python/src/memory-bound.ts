@@ -16,7 +16,7 @@ export async function boundMemory(prlimit: string, pid: number, growthMb: number
   try {
     status = await readFile(`/proc/${pid}/status`, "utf8");
   } catch {
-    throw new Error("it ended during start-up");
+    throw new Error("it ended before its memory could be limited");
   }
   const heldKb = Number(/^VmData:\s+(\d+) kB$/m.exec(status)?.[1]);
   if (!Number.isSafeInteger(heldKb)) throw new Error(`/proc/${pid}/status has no VmData line`);
