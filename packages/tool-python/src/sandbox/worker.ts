@@ -46,11 +46,15 @@ const decoder = new TextDecoder();
 
 // Kept here: the global ones are removed before model-written code runs.
 const post = self.postMessage.bind(self);
+const later = setTimeout;
 
 self.addEventListener("message", (event) => {
   const request = event.data;
   if (request.type === "init") void init(request);
-  else runCall(request.id, request.code);
+  // In a task of its own, after every promise job queued before it: one that schedules
+  // itself forever then holds the call back (the main thread sees the CPU it burns as work
+  // left behind) rather than letting it slip in between its jobs.
+  else later(() => runCall(request.id, request.code), 0);
 });
 
 async function init(request: Extract<WorkerRequest, { type: "init" }>) {
