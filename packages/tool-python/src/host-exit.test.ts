@@ -1,9 +1,8 @@
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { denoChildren, isRunning, waitFor } from "./test-support/processes.js";
+import { denoChildren, isRunning, START, waitFor } from "./test-support/processes.js";
 
-const START = 120_000;
 const entry = fileURLToPath(new URL("../dist/index.js", import.meta.url));
 
 /**

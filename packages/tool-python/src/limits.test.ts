@@ -1,19 +1,32 @@
+import { LONGEST_TIMER_MS } from "@langchain-mini/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resolveLimits } from "./limits.js";
 import { createPythonTool, type PythonTool } from "./python-tool.js";
-import { callIn, testRun } from "./test-support/processes.js";
+import { waitLimitMs } from "./sandbox-spawn.js";
+import { callIn, START, testRun, watchPeakResident } from "./test-support/processes.js";
 
-const START = 120_000;
+const MIB = 1024 * 1024;
 
 describe("limit settings", () => {
   it("reads each limit from the environment, options first", () => {
-    expect(resolveLimits({})).toEqual({ cpuMs: 5_000, memoryMb: 512, outputChars: 10_000 });
+    expect(resolveLimits({})).toEqual({
+      cpuMs: 5_000,
+      memoryMb: 512,
+      outputChars: 10_000,
+      startupCpuMs: 60_000,
+    });
     const env = {
       PYTHON_TOOL_CPU_MS: "2500",
       PYTHON_TOOL_MEMORY_MB: " 1024 ",
       PYTHON_TOOL_OUTPUT_CHARS: "500",
+      PYTHON_TOOL_STARTUP_CPU_MS: "120000",
     };
-    expect(resolveLimits(env)).toEqual({ cpuMs: 2_500, memoryMb: 1_024, outputChars: 500 });
+    expect(resolveLimits(env)).toEqual({
+      cpuMs: 2_500,
+      memoryMb: 1_024,
+      outputChars: 500,
+      startupCpuMs: 120_000,
+    });
     expect(resolveLimits(env, { cpuMs: 900 }).cpuMs).toBe(900);
   });
 
@@ -25,6 +38,28 @@ describe("limit settings", () => {
       /PYTHON_TOOL_MEMORY_MB must be a whole number of MiB from 64 to 4096, not 8192/,
     );
     expect(() => resolveLimits({}, { outputChars: 1.5 })).toThrow(/the outputChars option/);
+    for (const written of ["1e4", "0x2000", "5000ms", "-5000", "5000.0"]) {
+      expect(() => resolveLimits({ PYTHON_TOOL_CPU_MS: written })).toThrow(
+        `PYTHON_TOOL_CPU_MS must be a whole number of milliseconds from 100 to 3600000, not ${written}`,
+      );
+    }
+  });
+
+  it("refuses every duration a timer cannot wait, and keeps the waits made from them below it", () => {
+    for (const variable of ["PYTHON_TOOL_CPU_MS", "PYTHON_TOOL_STARTUP_CPU_MS"]) {
+      for (const value of [String(LONGEST_TIMER_MS + 1), "9007199254740993", "1".repeat(400)]) {
+        expect(() => resolveLimits({ [variable]: value })).toThrow(
+          new RegExp(
+            `^${variable} must be a whole number of milliseconds from \\d+ to 3600000, not ${value}$`,
+          ),
+        );
+      }
+    }
+    expect(() => resolveLimits({}, { cpuMs: Number.POSITIVE_INFINITY })).toThrow(
+      /the cpuMs option/,
+    );
+    const longest = resolveLimits({ PYTHON_TOOL_CPU_MS: "3600000" });
+    expect(waitLimitMs(longest)).toBeLessThan(LONGEST_TIMER_MS);
   });
 });
 
@@ -117,6 +152,83 @@ describe("each limit ends the call with an observation that names it, and the ru
       expect(observation).toContain("[output truncated after 200 characters");
       expect(observation).toContain("TimeoutError: stopped after 1.5 s of CPU time");
       expect(observation.length).toBeLessThan(600);
+    },
+    START,
+  );
+});
+
+describe("the whole sandbox's memory", () => {
+  let tool: PythonTool;
+  const { run, end } = testRun("memory");
+  const python = (code: string) => tool.execute(code, callIn(run));
+
+  beforeAll(async () => {
+    tool = createPythonTool({ env: {}, cpuMs: 20_000, memoryMb: 128 });
+    await tool.whenReady();
+  }, START);
+  afterAll(() => {
+    end();
+    tool.close();
+  });
+
+  it(
+    "counts memory taken through JavaScript against the same limit",
+    async () => {
+      const peak = watchPeakResident();
+      const attempts = [
+        "import js\ndef fill():\n    held = []\n    while True:\n        held.append(js.Uint8Array.new(16 * 1024 * 1024).fill(1))\nfill()",
+        "import js\njs.ArrayBuffer.new(1024 * 1024 * 1024)",
+        "import js\njs.Uint8Array.new(3 * 1024 * 1024 * 1024).fill(7)",
+        "import js\njs.WebAssembly.Memory.new(js.Object.fromEntries([['initial', 8192]]))",
+        "import pyodide.ffi\n[pyodide.ffi.to_js(bytes(8 * 1024 * 1024)) for _ in range(100)]",
+      ];
+      for (const attempt of attempts) {
+        // Refused, or (when what ran out was the room the interpreter itself needed) the
+        // sandbox ended: a memory error either way, and the next call is answered.
+        expect(await python(attempt)).toMatch(
+          /^MemoryError: (the memory limit of 128 MiB \(PYTHON_TOOL_MEMORY_MB\) was reached|the sandbox ran out of memory \(the memory limit of 128 MiB \(PYTHON_TOOL_MEMORY_MB\)\); it was restarted and variables, functions and imports from earlier calls are gone)$/,
+        );
+        expect(await python("'answering'")).toBe("'answering'");
+      }
+      // What Pyodide holds once loaded (about 220 MiB), Python's 128 MiB and JavaScript's
+      // heap (128 MiB), with room for what the kernel counts beyond writable memory: never
+      // the gigabytes asked for.
+      expect(peak.stop()).toBeLessThan((220 + 128 + 128 + 64) * MIB);
+    },
+    START * 2,
+  );
+});
+
+describe("the bounds that no busy machine reaches", () => {
+  it(
+    "gives up loading Python past its CPU time, in one line that names the setting",
+    async () => {
+      const tool = createPythonTool({ env: {}, startupCpuMs: 1_000, prestart: false });
+      const { run, end } = testRun("slow-start");
+      await expect(tool.execute("1 + 1", callIn(run))).rejects.toThrow(
+        "the Python sandbox could not start: loading Python took more than 1 s of CPU time (PYTHON_TOOL_STARTUP_CPU_MS), where it usually takes 5 to 10 s: raise PYTHON_TOOL_STARTUP_CPU_MS on a slow machine",
+      );
+      end();
+      tool.close();
+    },
+    START,
+  );
+
+  it(
+    "ends a call that waits without computing at the waiting limit, then starts afresh",
+    async () => {
+      const tool = createPythonTool({ env: {}, cpuMs: 1_000 });
+      const { run, end } = testRun("waits");
+      const python = (code: string) => tool.execute(code, callIn(run));
+      await python("before = 1");
+      const blocked =
+        "import js\njs.Atomics.wait(js.Int32Array.new(js.SharedArrayBuffer.new(4)), 0, 0)";
+      expect(await python(blocked)).toBe(
+        "TimeoutError: stopped after 30 s of waiting (4 times PYTHON_TOOL_CPU_MS, at least 30 s); the sandbox was restarted and variables, functions and imports from earlier calls are gone",
+      );
+      expect(await python("'running again'")).toBe("'running again'");
+      end();
+      tool.close();
     },
     START,
   );

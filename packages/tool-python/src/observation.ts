@@ -1,5 +1,6 @@
 import { limitVariable, type PythonLimits } from "./limits.js";
-import { type CallOutcome, wallLimitMs } from "./sandbox-process.js";
+import type { CallOutcome, SandboxEnd } from "./sandbox-process.js";
+import { waitLimitMs } from "./sandbox-spawn.js";
 
 const STATE_LOST = "variables, functions and imports from earlier calls are gone";
 
@@ -15,13 +16,11 @@ export function observe(outcome: Exclude<CallOutcome, { kind: "aborted" }>, limi
         outcome.output,
         outcome.limit === "cpu"
           ? `TimeoutError: stopped after ${cpu}; it did not stop when interrupted, so the sandbox was restarted and ${STATE_LOST}`
-          : `TimeoutError: stopped after ${formatSeconds(wallLimitMs(limits))} of waiting (4 times ${limitVariable("cpuMs")}, at least 30 s); the sandbox was restarted and ${STATE_LOST}`,
+          : `TimeoutError: stopped after ${formatSeconds(waitLimitMs(limits))} of waiting (4 times ${limitVariable("cpuMs")}, at least 30 s); the sandbox was restarted and ${STATE_LOST}`,
       );
     case "died":
-      if (outcome.outOfMemory) return lines(memoryLine(limits, true));
-      return lines(
-        `SandboxError: the Python sandbox ended${outcome.detail}; it was restarted and ${STATE_LOST}`,
-      );
+    case "background":
+      return endLine(outcome, limits, false);
     case "report":
       break;
   }
@@ -36,7 +35,7 @@ export function observe(outcome: Exclude<CallOutcome, { kind: "aborted" }>, limi
   if (report.cpuLimit) {
     parts.push(`TimeoutError: stopped after ${cpu}; the variables it had set are kept`);
   } else if (report.error?.startsWith("MemoryError")) {
-    parts.push(memoryLine(limits, false));
+    parts.push(`MemoryError: ${memoryLimit(limits)} was reached`);
   } else if (report.error !== undefined) {
     parts.push(report.crashed ? crashLine(report.error) : report.error);
   }
@@ -45,11 +44,28 @@ export function observe(outcome: Exclude<CallOutcome, { kind: "aborted" }>, limi
   return text || "(no output: print a value, or end with an expression, to see it)";
 }
 
-function memoryLine(limits: PythonLimits, restarted: boolean) {
-  const limit = `the memory limit of ${limits.memoryMb} MiB (${limitVariable("memoryMb")})`;
-  return restarted
-    ? `MemoryError: the sandbox ran out of memory and was restarted (${limit}); ${STATE_LOST}`
-    : `MemoryError: ${limit} was reached`;
+/** The line in front of a call whose run's sandbox ended after the call before it. */
+export function observeLoss(end: SandboxEnd, limits: PythonLimits) {
+  return endLine(end, limits, true);
+}
+
+function endLine(end: SandboxEnd, limits: PythonLimits, betweenCalls: boolean) {
+  const restarted = betweenCalls
+    ? `this call runs in a new one, and ${STATE_LOST}`
+    : `it was restarted and ${STATE_LOST}`;
+  if (end.kind === "background") {
+    const ended = betweenCalls ? "ended" : "ended before this code ran";
+    return `SandboxError: code kept running between calls (a worker, a timer or a promise that a call left behind: ${formatSeconds(end.cpuMs)} of CPU time), so the sandbox was ${ended}; ${restarted}`;
+  }
+  if (end.outOfMemory) {
+    return `MemoryError: the sandbox ran out of memory (${memoryLimit(limits)}); ${restarted}`;
+  }
+  const when = betweenCalls ? " between calls" : "";
+  return `SandboxError: the Python sandbox ended${when}${end.detail}; ${restarted}`;
+}
+
+function memoryLimit(limits: PythonLimits) {
+  return `the memory limit of ${limits.memoryMb} MiB (${limitVariable("memoryMb")})`;
 }
 
 function crashLine(reason: string) {

@@ -11,6 +11,7 @@ describe("the python plug-in module", () => {
       "PYTHON_TOOL_CPU_MS",
       "PYTHON_TOOL_MEMORY_MB",
       "PYTHON_TOOL_OUTPUT_CHARS",
+      "PYTHON_TOOL_STARTUP_CPU_MS",
       "PYTHON_TOOL_DENO",
     ]);
   });
@@ -27,6 +28,16 @@ describe("the python plug-in module", () => {
       expect(isLangchainMiniError(error) && error.code).toBe("config_invalid");
       expect((error as Error).message).toBe(reason);
     }
+  });
+
+  // Linux, as the sandbox tests (which read /proc) assume throughout.
+  it("says in one line what to install when prlimit, which bounds its memory, is missing", () => {
+    expect(availability({ PATH: "/nowhere:/nor-here" })).toEqual({
+      available: false,
+      reason:
+        "prlimit, which bounds the Python sandbox's memory, is not on PATH: install util-linux (e.g. apt-get install util-linux)",
+    });
+    expect(() => createTools({ env: { PATH: "/nowhere" } })).toThrow(/^prlimit, which bounds/);
   });
 
   it("close() ends the sandboxes of every tool it made", async () => {

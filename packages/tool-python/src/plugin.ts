@@ -15,10 +15,17 @@ export const description =
 
 export const environment: readonly EnvVariable[] = [
   { name: "PYTHON_TOOL_CPU_MS", description: "CPU time per call in ms (default 5000)" },
-  { name: "PYTHON_TOOL_MEMORY_MB", description: "Python's memory in MiB (default 512)" },
+  {
+    name: "PYTHON_TOOL_MEMORY_MB",
+    description: "memory the sandbox may take after start-up, in MiB (default 512)",
+  },
   {
     name: "PYTHON_TOOL_OUTPUT_CHARS",
     description: "printed characters kept per call (default 10000)",
+  },
+  {
+    name: "PYTHON_TOOL_STARTUP_CPU_MS",
+    description: "CPU time loading Python may take, in ms (default 60000)",
   },
   { name: "PYTHON_TOOL_DENO", description: "a deno executable to use instead of the bundled one" },
 ];

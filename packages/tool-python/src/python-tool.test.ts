@@ -5,13 +5,10 @@ import {
   cpuTicks,
   denoChildren,
   isRunning,
+  START,
   testRun,
   waitFor,
 } from "./test-support/processes.js";
-
-// Pyodide takes 2.5 to 20 s to start on a busy 2-core machine: every test that waits
-// for a sandbox has a minute or two.
-const START = 120_000;
 
 describe("the python tool, as a REPL within one run", () => {
   let tool: PythonTool;
@@ -19,7 +16,7 @@ describe("the python tool, as a REPL within one run", () => {
   const python = (code: string) => tool.execute(code, callIn(run));
 
   beforeAll(async () => {
-    tool = createPythonTool({ env: {} });
+    tool = createPythonTool({ env: {}, outputChars: 40_000 });
     await tool.whenReady();
   }, START);
   afterAll(() => tool.close());
@@ -87,6 +84,12 @@ describe("the python tool, as a REPL within one run", () => {
     expect(await python("`2 ** 10`")).toBe("1024");
     expect(await python("\n    a = 3\n    a * 2\n")).toBe("6");
     expect(await python("   ")).toMatch(/^No code given/);
+  });
+
+  it("keeps text whole that crosses the pipe in pieces, characters of four bytes and all", async () => {
+    // Over 100 KB of reply: it reaches the host in several reads, split mid-character.
+    const observation = await python("print('😀' * 15000)\n'é😀' * 10000");
+    expect(observation).toBe(`${"😀".repeat(15000)}\n'${"é😀".repeat(10000)}'`);
   });
 
   it("answers input() with an end of file rather than waiting", async () => {

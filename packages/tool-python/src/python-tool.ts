@@ -1,15 +1,16 @@
 import {
   LangchainMiniError,
+  LONGEST_TIMER_MS,
   type PluginEnv,
   type Tool,
   type ToolContext,
 } from "@langchain-mini/core";
 import { cleanInput } from "./clean-input.js";
 import { type PythonLimits, resolveLimits } from "./limits.js";
-import { observe } from "./observation.js";
-import { findRuntimeFiles, type RuntimeFiles } from "./runtime-files.js";
+import { observe, observeLoss } from "./observation.js";
+import { findRuntimeFiles } from "./runtime-files.js";
 import { SandboxPool } from "./sandbox-pool.js";
-import { type CallOutcome, wallLimitMs } from "./sandbox-process.js";
+import type { CallOutcome } from "./sandbox-process.js";
 
 export interface PythonToolOptions extends Partial<PythonLimits> {
   /** Where PYTHON_TOOL_* settings are read; default process.env. */
@@ -48,10 +49,12 @@ export function createPythonTool(options: PythonToolOptions = {}): PythonTool {
     // Sandboxed, yet it runs whatever code the model writes: the user says yes first.
     needsApproval: true,
     limits,
-    // Past the executor's default: the sandbox's own limits, which say which one was hit,
-    // come first, with time to spare for a first call that waits for start-up.
-    timeoutMs: wallLimitMs(limits) + 60_000,
-    execute: (input, context) => execute(pool, lookup.files, limits, input, context),
+    // No timeout of the executor's: a wall-clock deadline is one a busy machine reaches
+    // while all is well (a first call waits for Python to load, seconds idle and minutes
+    // when starved). The sandbox bounds itself instead, in CPU time (loading, each call,
+    // anything between calls) and in time spent waiting, and says which bound it hit.
+    timeoutMs: LONGEST_TIMER_MS,
+    execute: (input, context) => execute(pool, limits, input, context),
     whenReady: () => pool.prestart().whenReady(),
     close: () => pool.close(),
   };
@@ -59,14 +62,13 @@ export function createPythonTool(options: PythonToolOptions = {}): PythonTool {
 
 async function execute(
   pool: SandboxPool,
-  files: RuntimeFiles,
   limits: PythonLimits,
   input: string,
   context: ToolContext,
 ): Promise<string> {
   const code = cleanInput(input);
   if (!code) return "No code given: write Python source code as the input.";
-  const sandbox = pool.sandboxFor(context.run);
+  const { sandbox, lost } = pool.sandboxFor(context.run);
   let outcome: CallOutcome;
   try {
     outcome = await sandbox.run(code, context.signal);
@@ -74,9 +76,7 @@ async function execute(
     // Only start-up fails this way; calls end in an outcome.
     pool.discard(sandbox, context.run);
     const reason = error instanceof Error ? error.message : String(error);
-    throw new Error(
-      `the Python sandbox could not start (${reason}): check that ${files.deno} runs, or raise PYTHON_TOOL_MEMORY_MB`,
-    );
+    throw new Error(`the Python sandbox could not start: ${reason}`);
   }
   if (outcome.kind === "aborted") {
     pool.discard(sandbox, context.run);
@@ -85,5 +85,6 @@ async function execute(
   if (!sandbox.alive || outcome.kind !== "report" || outcome.report.crashed) {
     pool.replace(sandbox, context.run);
   }
-  return observe(outcome, limits);
+  const observation = observe(outcome, limits);
+  return lost ? `${observeLoss(lost, limits)}\n${observation}` : observation;
 }

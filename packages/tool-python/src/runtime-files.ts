@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { arch, platform } from "node:os";
-import { dirname, join } from "node:path";
+import { delimiter, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PluginEnv } from "@langchain-mini/core";
 
@@ -13,6 +13,8 @@ export interface RuntimeFiles {
   readonly pyodide: string;
   /** This package's sandbox scripts (main.js, worker.js). */
   readonly sandbox: string;
+  /** Linux: util-linux's prlimit, which bounds the sandbox's memory. */
+  readonly prlimit?: string;
 }
 
 export type FilesLookup =
@@ -24,8 +26,8 @@ const require = createRequire(import.meta.url);
 const sandbox = fileURLToPath(new URL("../dist/sandbox/", import.meta.url));
 
 /**
- * Finds deno (the platform package that the `deno` package installs, or PYTHON_TOOL_DENO)
- * and Pyodide. Only file lookups: cheap enough for `availability`.
+ * Finds deno (the platform package that the `deno` package installs, or PYTHON_TOOL_DENO),
+ * Pyodide, and on Linux prlimit. Only file lookups: cheap enough for `availability`.
  */
 export function findRuntimeFiles(env: PluginEnv): FilesLookup {
   const deno = env.PYTHON_TOOL_DENO?.trim() || bundledDeno();
@@ -54,7 +56,24 @@ export function findRuntimeFiles(env: PluginEnv): FilesLookup {
       reason: `Pyodide's ${missing} is missing from ${pyodide}: reinstall @langchain-mini/tool-python`,
     };
   }
-  return { found: true, files: { deno, pyodide, sandbox } };
+  if (platform() !== "linux") return { found: true, files: { deno, pyodide, sandbox } };
+  const prlimit = onPath("prlimit", env.PATH ?? process.env.PATH ?? "");
+  if (!prlimit) {
+    return {
+      found: false,
+      reason:
+        "prlimit, which bounds the Python sandbox's memory, is not on PATH: install util-linux (e.g. apt-get install util-linux)",
+    };
+  }
+  return { found: true, files: { deno, pyodide, sandbox, prlimit } };
+}
+
+function onPath(name: string, path: string) {
+  return path
+    .split(delimiter)
+    .filter(Boolean)
+    .map((folder) => join(folder, name))
+    .find((candidate) => existsSync(candidate));
 }
 
 let bundled: string | { reason: string } | undefined;

@@ -1,7 +1,7 @@
 import type { ToolRun } from "@langchain-mini/core";
 import type { PythonLimits } from "./limits.js";
 import type { RuntimeFiles } from "./runtime-files.js";
-import { SandboxProcess } from "./sandbox-process.js";
+import { type SandboxEnd, SandboxProcess } from "./sandbox-process.js";
 
 /** Calls made outside a run (a host calling execute itself) share one sandbox. */
 const NO_RUN = "";
@@ -30,19 +30,22 @@ export class SandboxPool {
     return this.#spare;
   }
 
-  /** The run's sandbox: the one it has, else the spare, else a new one. */
-  sandboxFor(run: ToolRun | undefined): SandboxProcess {
+  /**
+   * The run's sandbox: the one it has, else the spare, else a new one; and how the one it
+   * had ended, if that happened between calls (its state is gone, and the call should say so).
+   */
+  sandboxFor(run: ToolRun | undefined): { sandbox: SandboxProcess; lost?: SandboxEnd } {
     this.#closed = false;
     const key = run?.id ?? NO_RUN;
     const held = this.#byRun.get(key);
-    if (held?.alive) return held;
+    if (held?.alive) return { sandbox: held };
     const sandbox = this.#take();
     this.#byRun.set(key, sandbox);
     if (run && !held) {
       if (run.ended.aborted) queueMicrotask(() => this.#endRun(key));
       else run.ended.addEventListener("abort", () => this.#endRun(key), { once: true });
     }
-    return sandbox;
+    return held?.ended ? { sandbox, lost: held.ended } : { sandbox };
   }
 
   /** A sandbox that died or was killed in a call: the run's next call gets a new one, now. */

@@ -1,32 +1,32 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { devNull } from "node:os";
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
-import type { PythonLimits } from "./limits.js";
+import type { ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { limitVariable, type PythonLimits } from "./limits.js";
+import { boundMemory } from "./memory-bound.js";
 import { ReplyReader } from "./reply-reader.js";
 import type { RuntimeFiles } from "./runtime-files.js";
-import type { CallReport, SandboxMessage, SandboxSettings } from "./sandbox/protocol.js";
+import type { CallReport, SandboxMessage } from "./sandbox/protocol.js";
+import { javascriptHeapMb, spawnSandbox } from "./sandbox-spawn.js";
+
+/** How a sandbox that ended, ended: what a call waiting on it learns. */
+export type SandboxEnd =
+  /** The process died; `outOfMemory` when V8 or Deno said so. */
+  | { readonly kind: "died"; readonly detail: string; readonly outOfMemory: boolean }
+  /** Something kept running between calls, and the sandbox ended itself. */
+  | { readonly kind: "background"; readonly cpuMs: number };
 
 /** How a call ended, seen from the host. */
 export type CallOutcome =
   | { readonly kind: "report"; readonly report: CallReport }
-  /** Past its CPU time, it would not stop when interrupted: the sandbox ended. */
-  | { readonly kind: "stuck"; readonly output: string; readonly limit: "cpu" | "wall" }
-  /** The sandbox process died during the call; `outOfMemory` when V8 said so. */
-  | { readonly kind: "died"; readonly detail: string; readonly outOfMemory: boolean }
+  /** It would not stop when interrupted, or waited too long: the sandbox ended. */
+  | { readonly kind: "stuck"; readonly output: string; readonly limit: "cpu" | "wait" }
+  | SandboxEnd
   | { readonly kind: "aborted" };
 
-/** CPU time an interrupted call gets to unwind before the sandbox ends itself. */
-const GRACE_MS = 1_000;
 const STDERR_KEPT = 4_096;
 
-const live = new Set<ChildProcess>();
-let exitHookInstalled = false;
-
 /**
- * One Deno process with Pyodide in it, allowed to read Pyodide's folder and its own
- * scripts and nothing else: no other files, no writes, no network, no environment, no
- * subprocesses. Starts at once; calls wait for it to be ready, and run one at a time.
+ * One Deno process with Pyodide in it (see sandbox-spawn.ts for what it may do). Starts at
+ * once; calls wait for it to be ready, and run one at a time.
  */
 export class SandboxProcess {
   /** Resolves with the start-up time once Python is ready; rejects if it cannot start. */
@@ -38,68 +38,68 @@ export class SandboxProcess {
   #stderr = "";
   /** Why the host ended the sandbox itself, when it did. */
   #failure: string | undefined;
-  #exited = false;
+  #background: number | undefined;
+  #ended: SandboxEnd | undefined;
   #holds = 0;
 
   constructor(files: RuntimeFiles, limits: PythonLimits) {
-    const settings: SandboxSettings = {
-      pyodideUrl: pathToFileURL(join(files.pyodide, "pyodide.mjs")).href,
-      indexPath: `${files.pyodide}/`,
-      cpuMs: limits.cpuMs,
-      graceMs: GRACE_MS,
-      wallMs: wallLimitMs(limits),
-      outputChars: limits.outputChars,
-    };
-    const pages = Math.floor((limits.memoryMb * 1024 * 1024) / 65_536);
-    const heapMb = Math.max(128, Math.round(limits.memoryMb / 4));
-    this.#child = spawn(
-      files.deno,
-      [
-        "run",
-        "--no-prompt",
-        "--no-config",
-        "--no-lock",
-        "--no-npm",
-        "--no-remote",
-        `--v8-flags=--max-old-space-size=${heapMb},--wasm-max-mem-pages=${pages}`,
-        `--allow-read=${allowList([files.pyodide, files.sandbox])}`,
-        join(files.sandbox, "main.js"),
-        JSON.stringify(settings),
-      ],
-      {
-        cwd: files.pyodide,
-        // Nothing of the host's environment. DENO_DIR points where nothing can be
-        // created: Deno then keeps no caches and web storage has nowhere to write.
-        env: { DENO_DIR: join(devNull, "deno"), DENO_NO_UPDATE_CHECK: "1", NO_COLOR: "1" },
-        stdio: ["pipe", "pipe", "pipe"],
-        windowsHide: true,
-      },
-    );
-    track(this.#child);
-    this.#reader = new ReplyReader(limits.outputChars);
+    const key = randomBytes(32).toString("hex");
+    this.#child = spawnSandbox(files, limits, key);
+    this.#reader = new ReplyReader(key, limits.outputChars);
     let ready: (startupMs: number) => void = () => {};
-    let failed: (error: Error) => void = () => {};
+    let failed: (reason: string) => void = () => {};
     this.ready = new Promise<number>((resolve, reject) => {
-      ready = resolve;
-      failed = reject;
+      ready = (startupMs) => {
+        const { pid } = this.#child;
+        if (!files.prlimit || pid === undefined) return resolve(startupMs);
+        // Python's heap and JavaScript's, each full: no more, whatever takes it.
+        const growthMb = limits.memoryMb + javascriptHeapMb(limits);
+        boundMemory(files.prlimit, pid, growthMb).then(
+          () => resolve(startupMs),
+          (error: Error) => {
+            reject(new Error(`${error.message}: check that ${files.prlimit} works`));
+            this.kill();
+          },
+        );
+      };
+      failed = (reason) => reject(new Error(reason));
     });
     // Nobody may be waiting for it yet: an unhandled rejection would end the host.
     this.ready.catch(() => {});
-    this.#child.stdout?.on("data", (chunk: Buffer) => {
-      const messages = this.#reader.push(chunk.toString("utf8"));
-      if (messages === "overflow") return this.#fail("the sandbox wrote more than a reply holds");
-      for (const message of messages) this.#onMessage(message, ready, failed);
+    const onMessage = (message: SandboxMessage) => {
+      if (message.type === "ready") ready(message.startupMs);
+      else if (message.type !== "failed") this.#onMessage(message);
+      else if (!message.startupCpu) failed(`${message.message}: check that ${files.deno} runs`);
+      else {
+        const limit = `${limits.startupCpuMs / 1000} s of CPU time (${limitVariable("startupCpuMs")})`;
+        failed(
+          `loading Python took more than ${limit}, where it usually takes 5 to 10 s: raise ${limitVariable("startupCpuMs")} on a slow machine`,
+        );
+      }
+    };
+    // Decoded as a stream: a character split between two reads must not break a signature.
+    this.#child.stdout?.setEncoding("utf8");
+    this.#child.stderr?.setEncoding("utf8");
+    this.#child.stdout?.on("data", (chunk: string) => {
+      const read = this.#reader.push(chunk);
+      if (read.kind === "overflow") return this.#fail("the sandbox wrote more than a reply holds");
+      if (read.kind === "forged") {
+        return this.#fail("code in it wrote a reply the sandbox had not signed");
+      }
+      for (const message of read.messages) onMessage(message);
     });
-    this.#child.stderr?.on("data", (chunk: Buffer) => {
-      this.#stderr = (this.#stderr + chunk.toString("utf8")).slice(-STDERR_KEPT);
+    this.#child.stderr?.on("data", (chunk: string) => {
+      this.#stderr = (this.#stderr + chunk).slice(-STDERR_KEPT);
     });
-    this.#child.stdin?.on("error", () => {});
     this.#child.on("error", (error) => {
-      failed(new Error(`deno could not be started: ${error.message}`));
+      failed(`deno could not be started (${error.message}): check that ${files.deno} runs`);
       this.#onExit();
     });
-    this.#child.on("exit", () => {
-      failed(new Error(`it ended during start-up${this.#stderrLine()}`));
+    // Not "exit": the last reply (why it ended) may still be on its way through stdout.
+    this.#child.on("close", () => {
+      failed(
+        `it ended during start-up${this.#stderrLine()}: check that ${files.deno} runs, or raise ${limitVariable("memoryMb")}`,
+      );
       this.#onExit();
     });
     this.#release();
@@ -115,8 +115,13 @@ export class SandboxProcess {
     }
   }
 
+  /** How the sandbox ended, once it has. */
+  get ended(): SandboxEnd | undefined {
+    return this.#ended;
+  }
+
   get alive() {
-    return !this.#exited;
+    return this.#ended === undefined;
   }
 
   /** Runs one cell; the signal ends the call and the whole sandbox at once. */
@@ -131,7 +136,7 @@ export class SandboxProcess {
       });
       const started = await Promise.race([this.ready.then(() => undefined), aborted]);
       if (started) return this.#abort();
-      if (this.#exited) return this.#died();
+      if (this.#ended) return this.#ended;
       const id = this.#nextId++;
       const outcome = new Promise<CallOutcome>((resolve) => this.#waiting.set(id, resolve));
       this.#child.stdin?.write(`${JSON.stringify({ type: "run", id, code })}\n`);
@@ -146,21 +151,11 @@ export class SandboxProcess {
 
   /** Ends the process (SIGKILL: Python may be busy and never read a polite request). */
   kill() {
-    if (!this.#exited) this.#child.kill("SIGKILL");
+    if (!this.#ended) this.#child.kill("SIGKILL");
   }
 
-  #onMessage(
-    message: SandboxMessage,
-    ready: (startupMs: number) => void,
-    failed: (error: Error) => void,
-  ) {
+  #onMessage(message: Exclude<SandboxMessage, { type: "ready" | "failed" }>) {
     switch (message.type) {
-      case "ready":
-        ready(message.startupMs);
-        return;
-      case "failed":
-        failed(new Error(message.message));
-        return;
       case "result": {
         const { type: _type, id, ...report } = message;
         this.#waiting.get(id)?.({ kind: "report", report });
@@ -170,23 +165,22 @@ export class SandboxProcess {
         this.#waiting.get(message.id)?.({
           kind: "stuck",
           output: message.output,
-          limit: message.limit === "wall" ? "wall" : "cpu",
+          limit: message.limit === "wait" ? "wait" : "cpu",
         });
+        return;
+      case "background":
+        this.#background = message.cpuMs;
         return;
     }
   }
 
   #onExit() {
-    if (this.#exited) return;
-    this.#exited = true;
-    untrack(this.#child);
-    const outcome = this.#died();
-    for (const resolve of this.#waiting.values()) resolve(outcome);
-  }
-
-  #died(): CallOutcome {
-    const outOfMemory = /out of memory|heap limit|allocation failed/i.test(this.#stderr);
-    return { kind: "died", detail: this.#stderrLine(), outOfMemory };
+    if (this.#ended) return;
+    this.#ended =
+      this.#background === undefined
+        ? { kind: "died", detail: this.#stderrLine(), outOfMemory: outOfMemory(this.#stderr) }
+        : { kind: "background", cpuMs: this.#background };
+    for (const resolve of this.#waiting.values()) resolve(this.#ended);
   }
 
   #abort(): CallOutcome {
@@ -229,27 +223,9 @@ export class SandboxProcess {
   }
 }
 
-/** Wall time per call: generous, for code that waits; computing code meets the CPU limit. */
-export function wallLimitMs(limits: PythonLimits) {
-  return Math.max(30_000, limits.cpuMs * 4);
-}
-
-// Deno reads "a,b" as two paths; a comma inside one is written twice.
-function allowList(paths: readonly string[]) {
-  return paths.map((path) => path.replaceAll(",", ",,")).join(",");
-}
-
-// A host that exits (normally, or on a signal it handles) takes its sandboxes with it; one
-// killed outright closes their stdin, and each sandbox ends itself when its stdin closes.
-function track(child: ChildProcess) {
-  live.add(child);
-  if (exitHookInstalled) return;
-  exitHookInstalled = true;
-  process.on("exit", () => {
-    for (const each of live) each.kill("SIGKILL");
-  });
-}
-
-function untrack(child: ChildProcess) {
-  live.delete(child);
+// V8's and Rust's words for an allocation the process had no room for.
+function outOfMemory(stderr: string) {
+  return /out of memory|heap limit|allocation failed|memory allocation of \d+ bytes failed/i.test(
+    stderr,
+  );
 }

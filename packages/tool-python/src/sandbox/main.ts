@@ -1,17 +1,17 @@
 // The sandbox's main thread, run by Deno with no permissions but reading Pyodide's folder
-// and this one. It reads calls from stdin, hands them to the Python worker, counts the
-// CPU time each call uses, interrupts it at the limit, and writes the replies to stdout.
-// Model-written code can reach this process's stdout too, so the host treats every line
-// as untrusted (bounded, parsed defensively).
-import process from "node:process";
-import type { CallReport, RunRequest, SandboxMessage, SandboxSettings } from "./protocol.js";
+// and this one. It reads the key that signs its replies and then calls from stdin, hands
+// the calls to the Python worker, keeps each within its CPU time and waiting time, ends
+// the sandbox when anything runs between calls, and writes signed replies to stdout.
+import { CallClock, IdleWatch, processCpuMs } from "./cpu-clock.js";
+import { lines } from "./lines.js";
+import type { CallReport, RunRequest, SandboxSettings } from "./protocol.js";
+import { replyWriter } from "./reply-writer.js";
 import type { WorkerMessage, WorkerRequest } from "./worker.js";
 
 /** The part of Deno's runtime this file uses. */
 declare const Deno: {
   readonly args: readonly string[];
   readonly stdin: { readonly readable: AsyncIterable<Uint8Array> };
-  readonly stdout: { writeSync(bytes: Uint8Array): number };
   exit(code: number): never;
 };
 
@@ -26,17 +26,26 @@ interface Call {
   readonly id: number;
   output: string;
   truncated: boolean;
-  readonly startCpu: number;
-  readonly startWall: number;
-  interruptedAt?: number;
+  readonly clock: CallClock;
   readonly timer: ReturnType<typeof setInterval>;
+  interruptedAt?: number;
 }
 
+/** How often a running call's clock is read: the resolution of its limits. */
+const CALL_TICK_MS = 50;
+/** How often an idle (or still loading) sandbox looks at its CPU time. */
+const IDLE_TICK_MS = 1_000;
+
 const settings = JSON.parse(Deno.args[0] ?? "{}") as SandboxSettings;
-const started = performance.now();
+const startedAt = performance.now();
+const input = lines(Deno.stdin.readable);
+// Read before the worker, and so any model-written code, exists: the key stays here.
+const key = await input.next();
+if (key.done) Deno.exit(0);
+const send = replyWriter(key.value.trim());
 const interrupt = new Int32Array(new SharedArrayBuffer(4));
-const encoder = new TextEncoder();
 const queue: RunRequest[] = [];
+const idle = new IdleWatch();
 let ready = false;
 let current: Call | undefined;
 
@@ -56,21 +65,13 @@ worker.postMessage({
   interrupt,
   outputChars: settings.outputChars,
 });
+setInterval(watchIdle, IDLE_TICK_MS);
 
 void readCalls();
 
 async function readCalls() {
-  const decoder = new TextDecoder();
-  let pending = "";
-  for await (const chunk of Deno.stdin.readable) {
-    pending += decoder.decode(chunk, { stream: true });
-    let newline = pending.indexOf("\n");
-    while (newline >= 0) {
-      const line = pending.slice(0, newline);
-      pending = pending.slice(newline + 1);
-      if (line.trim()) queue.push(JSON.parse(line) as RunRequest);
-      newline = pending.indexOf("\n");
-    }
+  for await (const line of input) {
+    if (line.trim()) queue.push(JSON.parse(line) as RunRequest);
     next();
   }
   // The host has gone (or closed our stdin to stop us): nothing is left to do.
@@ -81,12 +82,16 @@ function onWorkerMessage(message: WorkerMessage) {
   switch (message?.type) {
     case "ready":
       ready = true;
-      send({ type: "ready", startupMs: Math.round(performance.now() - started) });
+      idle.restart();
+      send({ type: "ready", startupMs: Math.round(performance.now() - startedAt) });
       next();
       return;
     case "init-failed":
       send({ type: "failed", message: String(message.message) });
       Deno.exit(1);
+      return;
+    case "started":
+      if (current?.id === message.id) current.clock.start();
       return;
     case "output":
       if (current && !current.truncated) {
@@ -122,22 +127,20 @@ function next() {
     id: request.id,
     output: "",
     truncated: false,
-    startCpu: cpuMs(),
-    startWall: performance.now(),
-    timer: setInterval(watchCpu, 20),
+    clock: new CallClock(),
+    timer: setInterval(watchCall, CALL_TICK_MS),
   };
   worker.postMessage({ type: "run", id: request.id, code: String(request.code) });
 }
 
-function watchCpu() {
+function watchCall() {
   if (!current) return;
-  if (performance.now() - current.startWall >= settings.wallMs) {
-    // Sleeping, or blocked where nothing answers (the worker itself gone): CPU time
-    // would never run out.
-    send({ type: "stuck", id: current.id, output: current.output, limit: "wall" });
+  if (current.clock.waitedMs() >= settings.waitMs) {
+    // Blocked where CPU time never runs out (a JavaScript wait, the worker gone).
+    send({ type: "stuck", id: current.id, output: current.output, limit: "wait" });
     Deno.exit(1);
   }
-  const used = cpuMs() - current.startCpu;
+  const used = current.clock.usedMs();
   if (current.interruptedAt === undefined) {
     if (used < settings.cpuMs) return;
     // 2 is SIGINT: Python raises KeyboardInterrupt at its next check, keeping its state.
@@ -151,20 +154,26 @@ function watchCpu() {
   }
 }
 
+function watchIdle() {
+  if (!ready) {
+    const used = processCpuMs();
+    if (used < settings.startupCpuMs) return;
+    const message = `loading Python used ${Math.round(used)} ms of CPU time`;
+    send({ type: "failed", message, startupCpu: true });
+    Deno.exit(1);
+  }
+  // Until the worker takes a call up, what uses the CPU is still what came before it.
+  if (current?.clock.started) return;
+  const overrun = idle.overrun();
+  if (overrun === undefined) return;
+  send({ type: "background", cpuMs: Math.round(overrun) });
+  Deno.exit(1);
+}
+
 function finish(report: CallReport) {
   if (!current) return;
   clearInterval(current.timer);
   send({ type: "result", id: current.id, ...report });
   current = undefined;
-}
-
-function cpuMs() {
-  const usage = process.cpuUsage();
-  return (usage.user + usage.system) / 1000;
-}
-
-function send(message: SandboxMessage) {
-  const bytes = encoder.encode(`${JSON.stringify(message)}\n`);
-  let offset = 0;
-  while (offset < bytes.length) offset += Deno.stdout.writeSync(bytes.subarray(offset));
+  idle.restart();
 }

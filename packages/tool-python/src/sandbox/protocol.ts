@@ -1,5 +1,9 @@
-// The messages between the host (Node) and the sandbox's main thread (Deno), one JSON
-// object a line on the sandbox's stdin and stdout. Types only: both sides import them.
+// The messages between the host (Node) and the sandbox's main thread (Deno). The host
+// writes one JSON object a line on the sandbox's stdin, after a first line that holds the
+// key the sandbox signs its replies with. The sandbox answers on its stdout, which
+// model-written code can write to as well: each reply is a line of its own, the HMAC of
+// its JSON, a space, and the JSON; the host drops every line that does not verify.
+// Types and the line format only: both sides import them.
 
 /** What the sandbox is started with (its one command-line argument, as JSON). */
 export interface SandboxSettings {
@@ -11,8 +15,10 @@ export interface SandboxSettings {
   readonly cpuMs: number;
   /** CPU time an interrupted call gets to stop before the sandbox ends itself. */
   readonly graceMs: number;
-  /** Wall time a call may take, for code that waits rather than computes. */
-  readonly wallMs: number;
+  /** Time one call may spend waiting (hardly using the CPU) before the sandbox ends itself. */
+  readonly waitMs: number;
+  /** CPU time loading Python may take before the sandbox gives up. */
+  readonly startupCpuMs: number;
   /** Characters of output kept per call. */
   readonly outputChars: number;
 }
@@ -43,13 +49,22 @@ export type SandboxMessage =
   | { readonly type: "ready"; readonly startupMs: number }
   | ({ readonly type: "result"; readonly id: number } & CallReport)
   /**
-   * The call would not stop when interrupted ("cpu"), or waited past the wall-time limit
-   * ("wall"): the sandbox ends itself after this.
+   * The call would not stop when interrupted ("cpu"), or waited past its limit ("wait"):
+   * the sandbox ends itself after this.
    */
   | {
       readonly type: "stuck";
       readonly id: number;
       readonly output: string;
-      readonly limit: "cpu" | "wall";
+      readonly limit: "cpu" | "wait";
     }
-  | { readonly type: "failed"; readonly message: string };
+  /**
+   * Something kept using the CPU between calls (a worker, a timer, a promise loop that
+   * an earlier call left behind): the sandbox ends itself after this.
+   */
+  | { readonly type: "background"; readonly cpuMs: number }
+  /** Python could not be loaded; `startupCpu` when loading ran out of its CPU time. */
+  | { readonly type: "failed"; readonly message: string; readonly startupCpu?: boolean };
+
+/** The HMAC that signs a reply (hex), in front of its JSON. */
+export const SIGNATURE = { algorithm: "sha256", hexLength: 64 } as const;

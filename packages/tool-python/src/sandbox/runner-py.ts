@@ -37,11 +37,26 @@ __main__.__dict__.pop("_pyodide_core", None)
 
 _NOT_CAPABLE = re.compile(r'NotCapable: Requires (\w+) access(?: to ("[^"]*"|[^,\s]+))?')
 
+# JavaScript's ways of saying that the process has no room left for a buffer or a memory:
+# the sandbox's memory limit, reached from JavaScript rather than from Python.
+_JS_NO_MEMORY = re.compile(r"Array buffer allocation failed|could not allocate memory|[Oo]ut of memory")
+
 def _type_name(error):
     kind = type(error)
     if kind.__module__ in ("builtins", "__main__"):
         return kind.__qualname__
     return kind.__module__ + "." + kind.__qualname__
+
+def _js_no_memory(error):
+    """JavaScript's out-of-memory error that the error is, or was raised from, if any."""
+    for _ in range(5):
+        if error is None:
+            return None
+        text = str(error).strip()
+        if _type_name(error) == "pyodide.ffi.JsException" and _JS_NO_MEMORY.search(text):
+            return text.splitlines()[0]
+        error = error.__cause__
+    return None
 
 def _describe(error):
     """The last line of the traceback, on one line, and plain about what the sandbox refuses."""
@@ -50,6 +65,9 @@ def _describe(error):
             "ModuleNotFoundError: No module named %r: only Python's standard library is "
             "available here (packages cannot be downloaded)" % (error.name,)
         )
+    no_memory = _js_no_memory(error)
+    if no_memory:
+        return "MemoryError: " + no_memory
     text = str(error).strip()
     refused = _NOT_CAPABLE.search(text)
     if refused:

@@ -9,7 +9,7 @@ declare const self: {
   addEventListener(type: "message", listener: (event: { data: WorkerRequest }) => void): void;
   postMessage(message: WorkerMessage): void;
 };
-declare const Deno: { exit?: unknown };
+declare const Deno: { exit?: unknown; readonly internal: symbol };
 
 export type WorkerRequest =
   | {
@@ -24,6 +24,8 @@ export type WorkerRequest =
 export type WorkerMessage =
   | { readonly type: "ready" }
   | { readonly type: "init-failed"; readonly message: string }
+  /** The worker took up a call: from here on, the CPU time it uses is the call's. */
+  | { readonly type: "started"; readonly id: number }
   | { readonly type: "output"; readonly text: string; readonly truncated: boolean }
   | {
       readonly type: "done";
@@ -44,11 +46,15 @@ const decoder = new TextDecoder();
 
 // Kept here: the global ones are removed before model-written code runs.
 const post = self.postMessage.bind(self);
+const later = setTimeout;
 
 self.addEventListener("message", (event) => {
   const request = event.data;
   if (request.type === "init") void init(request);
-  else runCall(request.id, request.code);
+  // In a task of its own, after every promise job queued before it: one that schedules
+  // itself forever then holds the call back (the main thread sees the CPU it burns as work
+  // left behind) rather than letting it slip in between its jobs.
+  else later(() => runCall(request.id, request.code), 0);
 });
 
 async function init(request: Extract<WorkerRequest, { type: "init" }>) {
@@ -85,14 +91,31 @@ function loadRunner(pyodide: PyodideAPI) {
 
 // Gone before any model-written code runs, though none of it could reach the host:
 // web storage (it needs no permission in Deno and would write under DENO_DIR, which the
-// host points nowhere), and the ways to end this thread or talk to the main thread, which
-// would leave a call unanswered or forge its reply.
+// host points nowhere); the ways to end this thread or talk to the main thread, which
+// would leave a call unanswered or forge its reply; and the plain ways to have work run
+// later (threads, timers, message loops), which the main thread would otherwise have to
+// notice between calls and end the sandbox for. Deno's internals go too: their ops hold
+// timers, workers and raw writes of their own. setImmediate stays: Pyodide settles
+// promises with it (and what loops on it is noticed like the rest).
+const REMOVED = [
+  "caches",
+  "localStorage",
+  "sessionStorage",
+  "indexedDB",
+  "close",
+  "postMessage",
+  "Worker",
+  "setTimeout",
+  "setInterval",
+  "MessageChannel",
+  "BroadcastChannel",
+  "nodeBootstrap",
+];
+
 function lockDown() {
-  for (const name of ["caches", "localStorage", "sessionStorage", "indexedDB", "close"]) {
-    Reflect.deleteProperty(globalThis, name);
-  }
-  Reflect.deleteProperty(globalThis, "postMessage");
+  for (const name of REMOVED) Reflect.deleteProperty(globalThis, name);
   Reflect.deleteProperty(Deno, "exit");
+  Reflect.deleteProperty(Deno, Deno.internal);
 }
 
 function capture(buffer: Uint8Array): number {
@@ -108,6 +131,7 @@ function capture(buffer: Uint8Array): number {
 }
 
 function runCall(id: number, code: string) {
+  post({ type: "started", id });
   written = 0;
   truncated = false;
   if (!run) {

@@ -1,6 +1,14 @@
 import { readdirSync, readFileSync } from "node:fs";
 import type { ToolContext, ToolRun } from "@langchain-mini/core";
 
+/**
+ * How long a test waits for a sandbox to load, or for a call that needs a new one: Pyodide
+ * takes 5 to 10 s of CPU time, seconds idle and nearly two minutes on a 2-core machine
+ * under `stress-ng --cpu 4`. A sandbox that truly cannot load fails on its own, at its
+ * start-up CPU bound, with a message, long before this.
+ */
+export const START = 600_000;
+
 /** The pids of the deno processes whose parent is `parent` (Linux: read from /proc). */
 export function denoChildren(parent = process.pid): number[] {
   const pids: number[] = [];
@@ -26,6 +34,38 @@ export function isRunning(pid: number) {
   } catch {
     return false;
   }
+}
+
+/** Peak resident memory (VmHWM) of `pid` in bytes; 0 once it is gone. */
+export function peakResident(pid: number) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    return Number(/^VmHWM:\s+(\d+) kB$/m.exec(status)?.[1] ?? 0) * 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Watches the peak resident memory of this process's deno children, old and new, until
+ * `stop()`, which returns the highest seen. A peak never falls, so polling misses little.
+ */
+export function watchPeakResident() {
+  let highest = 0;
+  let watching = true;
+  void (async () => {
+    while (watching) {
+      for (const pid of denoChildren()) highest = Math.max(highest, peakResident(pid));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  })();
+  return {
+    stop() {
+      watching = false;
+      for (const pid of denoChildren()) highest = Math.max(highest, peakResident(pid));
+      return highest;
+    },
+  };
 }
 
 /** User and system CPU time of `pid` so far, in clock ticks (usually 1/100 s). */
