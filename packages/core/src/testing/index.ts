@@ -1,4 +1,24 @@
 export {
+  answerCommon,
+  cutAtStop,
+  type FakeCommonReply,
+  type FakeScript,
+  jsonObject,
+  nextReply,
+  piecesOf,
+  sseEvent,
+} from "./fake-script.js";
+export {
+  type FakeHandler,
+  type FakeHeaders,
+  type FakeRequest,
+  type FakeResponder,
+  type FakeServer,
+  type FakeStream,
+  pause,
+  startFakeServer,
+} from "./fake-server.js";
+export {
   HOSTILE_ENTITIES,
   HOSTILE_TEXTS,
   type HostileKind,

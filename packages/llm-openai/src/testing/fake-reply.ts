@@ -1,5 +1,6 @@
 // What the fake OpenAI server is told to do and what it records: shared by the server and
 // the reply writer without either importing the other.
+import type { FakeCommonReply, FakeScript as Script } from "@langchain-mini/core/testing";
 
 /** A streamed reply: text deltas, then tool calls, a finish chunk, a usage chunk and [DONE]. */
 export interface FakeTextReply {
@@ -40,12 +41,10 @@ export type FakeReply =
       /** e.g. `{ "retry-after-ms": "200" }`. */
       readonly headers?: Readonly<Record<string, string>>;
     }
-  /** Accept the connection and never answer. */
-  | { readonly hang: true }
+  /** Never answer; or any body, e.g. the HTML page of a server that is not an OpenAI API. */
+  | FakeCommonReply
   /** An SSE event whose data is not JSON. */
-  | { readonly malformed: true }
-  /** Any body, e.g. the HTML page of a server that is not an OpenAI API (status default 200). */
-  | { readonly raw: string; readonly contentType: string; readonly status?: number };
+  | { readonly malformed: true };
 
 export interface RecordedRequest {
   /** The path and query the request was sent to, e.g. `/v1/chat/completions`. */
@@ -55,12 +54,10 @@ export interface RecordedRequest {
   /** `performance.now()` when the request arrived. */
   readonly receivedAt: number;
   /** True when the client closed the connection before the reply was fully sent. */
-  closedEarly: boolean;
+  readonly closedEarly: boolean;
   /** Chunks written before the client went away. */
-  chunksSent: number;
+  readonly chunksSent: number;
 }
 
 /** Replies in order (the last one repeats), or a function of the request. */
-export type FakeScript =
-  | readonly FakeReply[]
-  | ((request: RecordedRequest, index: number) => FakeReply);
+export type FakeScript = Script<FakeReply, RecordedRequest>;
