@@ -1,5 +1,6 @@
 // What the fake Anthropic server is told to do and what it records: shared by the server and
 // the reply writer without either importing the other.
+import type { FakeCommonReply, FakeScript as Script } from "@langchain-mini/core/testing";
 
 /** A streamed reply: an optional thinking block, text deltas, then tool_use blocks. */
 export interface FakeTextReply {
@@ -37,12 +38,10 @@ export type FakeReply =
       /** e.g. `{ "retry-after": "1" }`. */
       readonly headers?: Readonly<Record<string, string>>;
     }
-  /** Accept the connection and never answer. */
-  | { readonly hang: true }
+  /** Never answer; or any body, e.g. the HTML page of a server that is not the API. */
+  | FakeCommonReply
   /** An SSE event whose data is not JSON. */
-  | { readonly malformed: true }
-  /** Any body, e.g. the HTML page of a server that is not the API. */
-  | { readonly raw: string; readonly contentType: string };
+  | { readonly malformed: true };
 
 export interface RecordedRequest {
   /** The request's number on this server, from 0. */
@@ -63,12 +62,10 @@ export interface RecordedRequest {
     cache_creation_input_tokens: number;
   };
   /** True when the client closed the connection before the reply was fully sent. */
-  closedEarly: boolean;
+  readonly closedEarly: boolean;
   /** SSE events written before the client went away. */
-  eventsSent: number;
+  readonly eventsSent: number;
 }
 
 /** Replies in order (the last one repeats), or a function of the request. */
-export type FakeScript =
-  | readonly FakeReply[]
-  | ((request: RecordedRequest, index: number) => FakeReply);
+export type FakeScript = Script<FakeReply, RecordedRequest>;

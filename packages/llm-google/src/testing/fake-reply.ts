@@ -1,5 +1,6 @@
 // What the fake Gemini server is told to do and what it records: shared by the server and
 // the reply writer without either importing the other.
+import type { FakeCommonReply, FakeScript as Script } from "@langchain-mini/core/testing";
 
 /** The `error` object of a Gemini API error body (the fake adds `code`). */
 export interface GeminiErrorBody {
@@ -50,12 +51,10 @@ export type FakeReply =
       /** e.g. `{ "retry-after": "1" }`, as a proxy in front of the API might send. */
       readonly headers?: Readonly<Record<string, string>>;
     }
-  /** Accept the connection and never answer. */
-  | { readonly hang: true }
+  /** Never answer; or any body, e.g. the HTML page of a server that is not the Gemini API. */
+  | FakeCommonReply
   /** An event whose data is not JSON. */
   | { readonly malformed: true }
-  /** Any body, e.g. the HTML page of a server that is not the Gemini API. */
-  | { readonly raw: string; readonly contentType: string }
   /** No candidates: the prompt itself was blocked, e.g. "SAFETY". */
   | { readonly blocked: string };
 
@@ -69,12 +68,10 @@ export interface RecordedRequest {
   /** `performance.now()` when the request arrived. */
   readonly receivedAt: number;
   /** True when the client closed the connection before the reply was fully sent. */
-  closedEarly: boolean;
+  readonly closedEarly: boolean;
   /** Chunks written before the client went away. */
-  chunksSent: number;
+  readonly chunksSent: number;
 }
 
 /** Replies in order (the last one repeats), or a function of the request. */
-export type FakeScript =
-  | readonly FakeReply[]
-  | ((request: RecordedRequest, index: number) => FakeReply);
+export type FakeScript = Script<FakeReply, RecordedRequest>;
