@@ -26,6 +26,19 @@ export {
   PROTOTYPE_NAMES,
   TERMINAL_FORBIDDEN,
 } from "./hostile-text.js";
+export { providerContract } from "./provider-contract.js";
+export type {
+  ContractHttpFailure,
+  ContractLines,
+  ContractReply,
+  ContractRequest,
+  ContractServer,
+  ContractSettings,
+  ContractTextReply,
+  HttpContract,
+  ProviderCheck,
+  ProviderContractOptions,
+} from "./provider-contract-options.js";
 export {
   SCRIPT_CAPABILITIES,
   ScriptedLlm,
