@@ -52,14 +52,17 @@ export interface FakeOllama {
 
 /**
  * Ollama's native API on 127.0.0.1 for offline tests: the n-th request gets the n-th
- * reply, streamed as NDJSON, then the `done` line with 12 prompt tokens and 3 completion
- * tokens.
+ * reply (or what `replies` gives request n, from 0), streamed as NDJSON, then the `done`
+ * line with 12 prompt tokens and 3 completion tokens.
  */
-export async function startFakeOllama(replies: readonly FakeOllamaReply[]): Promise<FakeOllama> {
+export async function startFakeOllama(
+  replies: readonly FakeOllamaReply[] | ((index: number) => FakeOllamaReply),
+): Promise<FakeOllama> {
   const requests: FakeOllama["requests"] = [];
   const server = await startFakeServer(async (request, responder) => {
     requests.push({ path: request.path, body: jsonObject(request.body) });
-    const reply = replies[requests.length - 1];
+    const reply =
+      typeof replies === "function" ? replies(request.index) : replies[requests.length - 1];
     if (reply === undefined) {
       const error = `the fake has no reply for request ${requests.length}`;
       responder.send(500, JSON.stringify({ error }));
