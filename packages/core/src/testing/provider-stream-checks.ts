@@ -18,7 +18,7 @@ const STEP = " I will look it up.\nAction: lookup\nAction Input: the answer";
 const STOP = "\nObservation:";
 /** Long and slow: a check that ends it early is done long before it would be. */
 const SLOW = {
-  text: ` Counting slowly:${Array.from({ length: 80 }, (_, index) => ` n${100 + index}`).join("")}`,
+  text: ` Counting slowly:${Array.from({ length: 30 }, (_, index) => ` n${100 + index}`).join("")}`,
   chunkSize: 2,
   chunkDelayMs: 20,
 };
