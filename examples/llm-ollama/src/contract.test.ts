@@ -6,9 +6,7 @@ import { type FakeOllamaReply, startFakeOllama } from "./testing/index.js";
 /** The contract's replies in the fake's terms: Ollama's error body, NDJSON lines, object arguments. */
 function toOllama(reply: ContractReply): FakeOllamaReply {
   if ("status" in reply) return { status: reply.status, error: reply.message };
-  if ("malformed" in reply)
-    return { raw: "{not json at all\n", contentType: "application/x-ndjson" };
-  if ("hang" in reply) return reply;
+  if (!("text" in reply)) return reply;
   const { text, chunkSize, chunkDelayMs, disconnectAfter, toolCalls = [] } = reply;
   const calls = toolCalls.map(({ name, arguments: values }) => ({
     name,

@@ -3,36 +3,33 @@ import {
   type FakeCommonReply,
   type FakeResponder,
   type FakeServer,
+  type FakeStreamOptions,
   jsonObject,
-  pause,
   piecesOf,
   startFakeServer,
+  streamPieces,
 } from "@langchain-mini/core/testing";
 
 /** What the fake answers one request with, whichever endpoint it went to. */
 export type FakeOllamaReply =
   /** Text: `response` pieces from /api/generate, `message.content` pieces from /api/chat. */
   | string
-  /** Text and tool calls (from /api/chat), streamed as the options say. */
+  /**
+   * Text and tool calls, streamed as the options say; without a chunk size, in two lines
+   * written in two writes that cut a line in two.
+   */
   | FakeOllamaStream
   /** An HTTP error with Ollama's JSON body, e.g. 404 and "model 'x' not found". */
   | { readonly status: number; readonly error: string }
   /** Exactly these lines; `keepOpen` leaves the response unfinished (for cancelling). */
   | { readonly lines: readonly object[]; readonly keepOpen?: boolean }
-  /** Never answer; or any body, e.g. a proxy's sign-in page. */
+  /** Never answer, a line that is not JSON, or any body, e.g. a proxy's sign-in page. */
   | FakeCommonReply;
 
-export interface FakeOllamaStream {
+/** Text and tool calls (from /api/chat); the pieces are NDJSON lines. */
+export interface FakeOllamaStream extends Omit<FakeStreamOptions, "honourStop" | "usage"> {
   readonly text?: string;
   readonly toolCalls?: readonly FakeToolCall[];
-  /**
-   * Characters per line, each line its own network write after `chunkDelayMs`. Without
-   * either, the text comes in two lines, written in two writes that cut a line in two.
-   */
-  readonly chunkSize?: number;
-  readonly chunkDelayMs?: number;
-  /** Break the connection after this many lines, before the `done` line. */
-  readonly disconnectAfter?: number;
 }
 
 export interface FakeToolCall {
@@ -68,7 +65,7 @@ export async function startFakeOllama(
       responder.send(500, JSON.stringify({ error }));
     } else if (typeof reply === "string") {
       await send(responder, { text: reply }, linesOf(reply, request.path, requests.length));
-    } else if (answerCommon(reply, responder)) {
+    } else if (answerCommon(reply, responder, "{not json at all\n")) {
       return;
     } else if ("status" in reply) {
       responder.send(reply.status, JSON.stringify({ error: reply.error }));
@@ -120,19 +117,15 @@ async function send(
   keepOpen = false,
 ) {
   const stream = responder.stream({ "content-type": "application/x-ndjson" });
-  const texts = lines.map((line) => `${JSON.stringify(line)}\n`);
-  if (plan.chunkSize || plan.chunkDelayMs || plan.disconnectAfter !== undefined) {
-    for (const [sent, line] of texts.entries()) {
-      if (sent === plan.disconnectAfter) return stream.drop();
-      if (plan.chunkDelayMs) await pause(plan.chunkDelayMs);
-      if (!stream.write(line)) return;
-    }
-    return stream.end();
-  }
-  const body = texts.join("");
+  const lineTexts = lines.map((line) => `${JSON.stringify(line)}\n`);
+  const body = lineTexts.join("");
   const cut = Math.floor(body.length / 2);
-  stream.write(body.slice(0, cut));
-  await pause(5);
-  if (keepOpen) stream.write(body.slice(cut));
-  else stream.end(body.slice(cut));
+  const planned = plan.chunkSize || plan.chunkDelayMs || plan.disconnectAfter !== undefined;
+  const writes = planned ? lineTexts : [body.slice(0, cut), body.slice(cut)];
+  const paced = planned ? plan : { chunkDelayMs: 5 };
+  const whole = await streamPieces(stream, writes, paced, {
+    errorEvent: "",
+    write: (piece) => stream.write(piece),
+  });
+  if (whole && !keepOpen) stream.end();
 }

@@ -1,4 +1,4 @@
-import type { FakeResponder } from "./fake-server.js";
+import { type FakeHeaders, type FakeResponder, type FakeStream, pause } from "./fake-server.js";
 
 /** A fake's replies in order (the last one repeats), or a function of the request. */
 export type FakeScript<Reply, Recorded> =
@@ -19,18 +19,84 @@ export function nextReply<Reply, Recorded>(
 export type FakeCommonReply =
   /** Accept the connection and never answer. */
   | { readonly hang: true }
+  /** A 200 stream that is not the API's: an event whose data is not JSON. */
+  | { readonly malformed: true }
   /** Any body, e.g. the HTML page of a server that is not the API (status default 200). */
   | { readonly raw: string; readonly contentType: string; readonly status?: number };
 
-/** Answers a common reply; false when `reply` is of the fake's own kinds. */
-export function answerCommon(reply: object, responder: FakeResponder): reply is FakeCommonReply {
+/** An HTTP error in the API's own error body. */
+export interface FakeFailureReply<ErrorBody> {
+  readonly status: number;
+  readonly error: ErrorBody;
+  /** e.g. `{ "retry-after": "1" }`. */
+  readonly headers?: FakeHeaders;
+}
+
+/**
+ * Answers a common reply (`malformed` with the fake's own broken stream); false when
+ * `reply` is of the fake's own kinds.
+ */
+export function answerCommon(
+  reply: object,
+  responder: FakeResponder,
+  malformed: string,
+): reply is FakeCommonReply {
   if ("hang" in reply) return true;
+  if ("malformed" in reply) {
+    responder.stream({ "content-type": "text/event-stream" }).end(malformed);
+    return true;
+  }
   if ("raw" in reply) {
     const { raw, contentType, status = 200 } = reply as Extract<FakeCommonReply, { raw: string }>;
     responder.send(status, raw, { "content-type": contentType });
     return true;
   }
   return false;
+}
+
+/** How a fake streams a text reply, whatever the API. */
+export interface FakeStreamOptions {
+  /** Characters per piece; default 6. */
+  readonly chunkSize?: number;
+  /** A pause before each piece. */
+  readonly chunkDelayMs?: number;
+  /** Cut at the request's stop sequences like the real API (default true). */
+  readonly honourStop?: boolean;
+  /** Close the socket after this many pieces, without the reply's end. */
+  readonly disconnectAfter?: number;
+  /** Send the API's error event after this many pieces, as it does when it fails mid-reply. */
+  readonly errorEventAfter?: number;
+  /** Sent as the usage instead of the counted tokens: a broken server's, such as `-1` tokens. */
+  readonly usage?: unknown;
+  /** Sent as a piece before the text: a broken server's, such as a number. */
+  readonly content?: unknown;
+}
+
+/**
+ * Streams `pieces` through `write` with the pauses and breaks `options` ask for, counting
+ * from `sent` pieces already written. False when the reply ended there (broken off,
+ * failed with `errorEvent`, or the client left).
+ */
+export async function streamPieces(
+  stream: FakeStream,
+  pieces: readonly string[],
+  options: FakeStreamOptions,
+  plan: { write(piece: string, index: number): boolean; errorEvent: string; sent?: number },
+): Promise<boolean> {
+  for (const [index, piece] of pieces.entries()) {
+    const sent = (plan.sent ?? 0) + index;
+    if (sent === options.disconnectAfter) {
+      await stream.drop();
+      return false;
+    }
+    if (sent === options.errorEventAfter) {
+      stream.end(plan.errorEvent);
+      return false;
+    }
+    if (options.chunkDelayMs) await pause(options.chunkDelayMs);
+    if (!plan.write(piece, index)) return false;
+  }
+  return true;
 }
 
 /** `text` up to the first of `stops` in it, as an API cuts a reply; and which stop that was. */

@@ -2,11 +2,14 @@ export {
   answerCommon,
   cutAtStop,
   type FakeCommonReply,
+  type FakeFailureReply,
   type FakeScript,
+  type FakeStreamOptions,
   jsonObject,
   nextReply,
   piecesOf,
   sseEvent,
+  streamPieces,
 } from "./fake-script.js";
 export {
   type FakeHandler,

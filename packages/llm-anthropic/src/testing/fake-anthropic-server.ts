@@ -58,14 +58,10 @@ export async function startFakeAnthropic(script: FakeScript, options: FakeAnthro
     if (request.method !== "POST" || recorded.path.split("?")[0] !== `${basePath}/v1/messages`)
       return sendError(reply, 404, "not_found_error", "Not Found");
     const scripted = nextReply(script, recorded, index);
-    if (answerCommon(scripted, reply)) return;
+    if (answerCommon(scripted, reply, "event: message_start\ndata: {not json at all\n\n")) return;
     if ("status" in scripted) {
       const { status, error, headers } = scripted;
       return sendError(reply, status, error.type, error.message, headers);
-    }
-    if ("malformed" in scripted) {
-      const stream = reply.stream({ "content-type": "text/event-stream" });
-      return stream.end("event: message_start\ndata: {not json at all\n\n");
     }
     const invalid = invalidRequest(recorded.body, options.refuses ?? [], signatures);
     if (invalid) return sendError(reply, 400, "invalid_request_error", invalid);

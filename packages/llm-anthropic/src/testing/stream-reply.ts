@@ -4,6 +4,7 @@ import {
   pause,
   piecesOf,
   sseEvent,
+  streamPieces,
 } from "@langchain-mini/core/testing";
 import type { FakeTextReply, RecordedRequest } from "./fake-reply.js";
 import { type CacheAccount, countTokens } from "./prompt-cache.js";
@@ -70,16 +71,13 @@ export async function streamReply(
   }
   if (text) {
     open({ type: "text", text: "" });
-    for (const [sent, piece] of piecesOf(text, size).entries()) {
-      if (sent === reply.disconnectAfter) return stream.drop();
-      if (sent === reply.errorEventAfter) {
-        const error = { type: "overloaded_error", message: "Overloaded" };
-        return stream.end(sseEvent({ type: "error", error }, "error"));
-      }
-      if (reply.chunkDelayMs) await pause(reply.chunkDelayMs);
-      if (!send("content_block_delta", { index, delta: { type: "text_delta", text: piece } }))
-        return;
-    }
+    const error = { type: "overloaded_error", message: "Overloaded" };
+    const streamed = await streamPieces(stream, piecesOf(text, size), reply, {
+      errorEvent: sseEvent({ type: "error", error }, "error"),
+      write: (piece) =>
+        send("content_block_delta", { index, delta: { type: "text_delta", text: piece } }),
+    });
+    if (!streamed) return;
     send("content_block_stop", { index: index++ });
   }
   const calls = reply.toolCalls ?? [];

@@ -84,18 +84,16 @@ function respond(
   responder: FakeResponder,
   context: { signs: boolean; cache: PromptCache },
 ) {
-  if (answerCommon(reply, responder)) return;
+  if (answerCommon(reply, responder, "data: {not json at all\r\n\r\n")) return;
   if ("status" in reply) return sendError(responder, reply.status, reply.error, reply.headers);
-  const events = (data: string) =>
-    responder.stream({ "content-type": "text/event-stream" }).end(`data: ${data}\r\n\r\n`);
-  if ("malformed" in reply) return events("{not json at all");
   if ("blocked" in reply) {
     const chunk = {
       promptFeedback: { blockReason: reply.blocked },
       usageMetadata: { promptTokenCount: 1, totalTokenCount: 1 },
       modelVersion: recorded.model,
     };
-    return events(JSON.stringify(chunk));
+    const stream = responder.stream({ "content-type": "text/event-stream" });
+    return stream.end(`data: ${JSON.stringify(chunk)}\r\n\r\n`);
   }
   return streamReply(reply, recorded, responder, context);
 }

@@ -1,4 +1,9 @@
-import { cutAtStop, type FakeResponder, pause, piecesOf } from "@langchain-mini/core/testing";
+import {
+  cutAtStop,
+  type FakeResponder,
+  piecesOf,
+  streamPieces,
+} from "@langchain-mini/core/testing";
 import type { FakeTextReply, RecordedRequest } from "./fake-reply.js";
 import { countTokens, type PromptCache } from "./prompt-cache.js";
 import { signatureFor } from "./signatures.js";
@@ -59,25 +64,23 @@ export async function streamReply(
   const calls = reply.functionCalls ?? [];
   const finish = reply.finishReason ?? "STOP";
   if (reply.content !== undefined && !send([{ text: reply.content }])) return;
-  let sent = reply.content === undefined ? 0 : 1;
   const pieces = piecesOf(text, size);
-  for (const [number, piece] of pieces.entries()) {
-    if (sent === reply.disconnectAfter) return stream.drop();
-    if (sent === reply.errorEventAfter) {
-      const error = {
-        code: 500,
-        message:
-          "An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting",
-        status: "INTERNAL",
-      };
-      return stream.end(`data: ${JSON.stringify({ error })}\r\n\r\n`);
-    }
-    if (reply.chunkDelayMs) await pause(reply.chunkDelayMs);
-    written += piece;
-    const last = number === pieces.length - 1 && calls.length === 0;
-    if (!send([{ text: piece }], last ? finish : undefined)) return;
-    sent++;
-  }
+  const error = {
+    code: 500,
+    message:
+      "An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting",
+    status: "INTERNAL",
+  };
+  const streamed = await streamPieces(stream, pieces, reply, {
+    sent: reply.content === undefined ? 0 : 1,
+    errorEvent: `data: ${JSON.stringify({ error })}\r\n\r\n`,
+    write(piece, index) {
+      written += piece;
+      const last = index === pieces.length - 1 && calls.length === 0;
+      return send([{ text: piece }], last ? finish : undefined);
+    },
+  });
+  if (!streamed) return;
   if (calls.length > 0) {
     // All calls of a step come in one chunk; Gemini 3 signs the first of them.
     const parts = calls.map((call, index) => {

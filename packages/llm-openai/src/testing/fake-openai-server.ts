@@ -60,14 +60,8 @@ export async function startFakeOpenAi(script: FakeScript, options: FakeOpenAiOpt
 }
 
 function respond(reply: FakeReply, body: Record<string, unknown>, responder: FakeResponder) {
-  if (answerCommon(reply, responder)) return;
+  if (answerCommon(reply, responder, "data: {not json at all\n\ndata: [DONE]\n\n")) return;
   if ("status" in reply) return responder.json(reply.status, { error: reply.error }, reply.headers);
-  if ("malformed" in reply) {
-    responder
-      .stream({ "content-type": "text/event-stream" })
-      .end("data: {not json at all\n\ndata: [DONE]\n\n");
-    return;
-  }
   const refused = reply.rejects?.find((parameter) => body[parameter] !== undefined);
   if (refused) {
     return responder.json(400, {

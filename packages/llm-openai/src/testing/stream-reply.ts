@@ -1,9 +1,9 @@
 import {
   cutAtStop,
   type FakeResponder,
-  pause,
   piecesOf,
   sseEvent,
+  streamPieces,
 } from "@langchain-mini/core/testing";
 import type { FakeTextReply } from "./fake-reply.js";
 
@@ -29,21 +29,16 @@ export async function streamReply(
   const delta = (content: Record<string, unknown>, finish: string | null = null) =>
     send({ ...base, choices: [{ index: 0, delta: content, finish_reason: finish }] });
 
-  let sent = 0;
   delta({ role: "assistant", content: "" });
-  sent++;
-  if (reply.content !== undefined && delta({ content: reply.content })) sent++;
+  const content = reply.content !== undefined && delta({ content: reply.content });
   const size = reply.chunkSize ?? 6;
-  for (const piece of piecesOf(text, size)) {
-    if (sent === reply.disconnectAfter) return stream.drop();
-    if (sent === reply.errorEventAfter) {
-      const error = { message: "The server had an error while processing your request." };
-      return stream.end(sseEvent({ error }));
-    }
-    if (reply.chunkDelayMs) await pause(reply.chunkDelayMs);
-    if (!delta({ content: piece })) return;
-    sent++;
-  }
+  const error = { message: "The server had an error while processing your request." };
+  const streamed = await streamPieces(stream, piecesOf(text, size), reply, {
+    sent: content ? 2 : 1,
+    errorEvent: sseEvent({ error }),
+    write: (piece) => delta({ content: piece }),
+  });
+  if (!streamed) return;
   // As OpenAI does: the id and name first, then the arguments in pieces.
   for (const [index, call] of (reply.toolCalls ?? []).entries()) {
     const opening = { index, id: `call_${index}`, type: "function" };
