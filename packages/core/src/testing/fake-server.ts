@@ -41,10 +41,6 @@ export interface FakeResponder {
   json(status: number, payload: unknown, headers?: FakeHeaders): void;
   send(status: number, body: string | Uint8Array, headers?: FakeHeaders): void;
   stream(headers: FakeHeaders, status?: number): FakeStream;
-  /** Closes the connection without a reply. */
-  drop(): void;
-  /** True once the client has gone. */
-  readonly gone: boolean;
 }
 
 export type FakeHandler = (request: FakeRequest, reply: FakeResponder) => unknown;
@@ -138,10 +134,6 @@ function responder(response: ServerResponse, request: { piecesSent: number }): F
     stream(headers, status = 200) {
       if (!response.destroyed) response.writeHead(status, headers);
       return stream;
-    },
-    drop: () => response.destroy(),
-    get gone() {
-      return response.destroyed;
     },
   };
 }
