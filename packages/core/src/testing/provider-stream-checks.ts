@@ -58,12 +58,11 @@ export function streamChecks(options: ProviderContractOptions): ProviderCheck[] 
     {
       name: "cuts a reply that streams past its stop sequence itself, closing the stream there",
       run: () => {
-        const text = `${STEP}${STOP} made up${SLOW.text}`;
-        const reply = { text, chunkSize: 4, chunkDelayMs: 2, ignoreStop: true };
+        const reply = { ...SLOW, text: `${STEP}${STOP} made up${SLOW.text}`, ignoreStop: true };
         return withProvider(options, [reply], async (llm, server) => {
           const response = await generate(llm, { prompt: PROMPT, stop: [STOP] });
           assert.deepEqual([response.text, response.reason], [STEP, "stop"]);
-          await assertClosedEarly(options, server, piecesIn(text, 4));
+          await assertClosedEarly(options, server, piecesIn(reply.text, reply.chunkSize));
         });
       },
     },
