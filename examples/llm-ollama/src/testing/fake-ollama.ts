@@ -21,8 +21,8 @@ export type FakeOllamaReply =
   | FakeOllamaStream
   /** An HTTP error with Ollama's JSON body, e.g. 404 and "model 'x' not found". */
   | { readonly status: number; readonly error: string }
-  /** Exactly these lines; `keepOpen` leaves the response unfinished (for cancelling). */
-  | { readonly lines: readonly object[]; readonly keepOpen?: boolean }
+  /** Exactly these lines. */
+  | { readonly lines: readonly object[] }
   /** Never answer, a line that is not JSON, or any body, e.g. a proxy's sign-in page. */
   | FakeCommonReply;
 
@@ -70,7 +70,7 @@ export async function startFakeOllama(
     } else if ("status" in reply) {
       responder.send(reply.status, JSON.stringify({ error: reply.error }));
     } else if ("lines" in reply) {
-      await send(responder, {}, reply.lines, reply.keepOpen);
+      await send(responder, {}, reply.lines);
     } else {
       await send(responder, reply, linesOf(reply, request.path, requests.length));
     }
@@ -110,12 +110,7 @@ function linesOf(reply: string | FakeOllamaStream, path: string, request: number
   return lines;
 }
 
-async function send(
-  responder: FakeResponder,
-  plan: FakeOllamaStream,
-  lines: readonly object[],
-  keepOpen = false,
-) {
+async function send(responder: FakeResponder, plan: FakeOllamaStream, lines: readonly object[]) {
   const stream = responder.stream({ "content-type": "application/x-ndjson" });
   const lineTexts = lines.map((line) => `${JSON.stringify(line)}\n`);
   const body = lineTexts.join("");
@@ -127,5 +122,5 @@ async function send(
     errorEvent: "",
     write: (piece) => stream.write(piece),
   });
-  if (whole && !keepOpen) stream.end();
+  if (whole) stream.end();
 }
