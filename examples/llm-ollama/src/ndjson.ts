@@ -1,5 +1,5 @@
 import type { ErrorCode, FinishReason, LlmChunk } from "@langchain-mini/core";
-import { abortError, LangchainMiniError } from "@langchain-mini/core";
+import { abortError, isLangchainMiniError, LangchainMiniError } from "@langchain-mini/core";
 
 /** What every line of Ollama's streamed replies may carry; the last has `done: true`. */
 export interface OllamaLine {
@@ -27,6 +27,9 @@ export async function* postForLines<Line extends OllamaLine>(
     const model = body.model;
     throw fail("llm_not_found", `Ollama has no model '${model}': run ollama pull ${model}`);
   }
+  if (response.status === 429) {
+    throw fail("llm_rate_limited", "Ollama is busy (429): wait a moment and try again");
+  }
   if (!response.ok || !response.body) {
     const text = (await response.text()).slice(0, 200);
     throw fail("llm_server", `Ollama answered ${response.status}: ${text}`);
@@ -36,7 +39,7 @@ export async function* postForLines<Line extends OllamaLine>(
     yield line;
     if (line.done) return;
   }
-  throw fail("llm_stream_broken", "Ollama's stream ended early: try again");
+  throw fail("llm_stream_broken", ENDED_EARLY);
 }
 
 /** The last chunk of every call: why it ended and the token counts Ollama reports. */
@@ -57,7 +60,9 @@ async function* readLines<Line>(body: ReadableStream<Uint8Array>, signal?: Abort
       for (const line of lines) if (line.trim()) yield parse<Line>(line);
     }
   } catch (error) {
-    throw signal?.aborted ? abortError() : error;
+    if (signal?.aborted) throw abortError();
+    // A connection that broke mid-reply; our own errors (a line that is not JSON) pass.
+    throw isLangchainMiniError(error) ? error : fail("llm_stream_broken", ENDED_EARLY);
   }
 }
 
@@ -74,4 +79,5 @@ function parse<Line>(line: string) {
 }
 
 const START = "start it with 'ollama serve' or set OLLAMA_HOST";
+const ENDED_EARLY = "Ollama's stream ended early: try again";
 const fail = (code: ErrorCode, message: string) => new LangchainMiniError(code, message);

@@ -19,12 +19,6 @@ const error = (status: number, type: string, message: string): FakeReply => ({
 // Each row: what the server does, the error code, and the exact line the user reads.
 const failures: Array<[string, FakeReply[], string, string]> = [
   [
-    "a rejected key (401)",
-    [error(401, "authentication_error", `invalid x-api-key ${KEY}`)],
-    "llm_auth",
-    "ANTHROPIC_API_KEY was rejected by HOST (401): check the key, and that ANTHROPIC_BASE_URL is the server it is for",
-  ],
-  [
     "a key without access (403)",
     [
       error(
@@ -61,28 +55,10 @@ const failures: Array<[string, FakeReply[], string, string]> = [
     "HOST refused the request (400): this model does not support tools: use the text ReAct agent (--agent react) with this model",
   ],
   [
-    "429 every time",
-    [
-      error(
-        429,
-        "rate_limit_error",
-        "Number of request tokens has exceeded your per-minute rate limit",
-      ),
-    ],
-    "llm_rate_limited",
-    "Rate limited by HOST (429) after 2 retries: wait a moment and try again, or check your plan's limits",
-  ],
-  [
     "529 overloaded every time",
     [error(529, "overloaded_error", "Overloaded")],
     "llm_server",
     "HOST is overloaded (529) after 2 retries (Overloaded): try again in a few minutes, or try another model",
-  ],
-  [
-    "500 every time, with the server's words",
-    [error(500, "api_error", "Internal server error")],
-    "llm_server",
-    "HOST failed with 500 after 2 retries (Internal server error): try again later",
   ],
   [
     "a 502 whose words hold control sequences, line breaks and the key",
@@ -109,22 +85,10 @@ const failures: Array<[string, FakeReply[], string, string]> = [
     "HOST sent a malformed Messages API stream (text_delta.text is not text): check that ANTHROPIC_BASE_URL points at Anthropic's API or a compatible server",
   ],
   [
-    "a malformed event",
-    [{ malformed: true }],
-    "llm_bad_response",
-    "HOST sent a reply that is not a Messages API stream: check that ANTHROPIC_BASE_URL points at Anthropic's API or a compatible server",
-  ],
-  [
     "a web page instead of an API",
     [{ raw: "<html><body>Welcome</body></html>", contentType: "text/html" }],
     "llm_bad_response",
     "HOST sent a reply that is not a Messages API stream: check that ANTHROPIC_BASE_URL points at Anthropic's API or a compatible server",
-  ],
-  [
-    "a disconnect mid-stream",
-    [{ text: "Final Answer: this reply will be cut", chunkSize: 4, disconnectAfter: 3 }],
-    "llm_stream_broken",
-    "The reply from HOST ended before it was complete: try again (the partial reply was discarded)",
   ],
   [
     "an error event mid-stream",
@@ -157,17 +121,6 @@ describe("failures, as the user reads them", () => {
     expect(fake.requests[0]?.path).toBe("/wrong/v1/messages");
   });
 
-  it("retries 429 after the wait the server asks for, then succeeds", async () => {
-    const { llm, fake } = await llmFor([
-      { ...error(429, "rate_limit_error", "slow down"), headers: { "retry-after-ms": "150" } },
-      { text: "Final Answer: ok" },
-    ]);
-    expect((await generate(llm, { prompt: "p" })).text).toBe("Final Answer: ok");
-    const [first, second] = fake.requests;
-    expect(fake.requests).toHaveLength(2);
-    expect((second?.receivedAt ?? 0) - (first?.receivedAt ?? 0)).toBeGreaterThanOrEqual(140);
-  });
-
   it("retries 529 and 5xx, then succeeds", async () => {
     const { llm, fake } = await llmFor([
       error(529, "overloaded_error", "Overloaded"),
@@ -196,16 +149,6 @@ describe("failures, as the user reads them", () => {
     const once = await llmFor([error(529, "overloaded_error", "Overloaded")], { maxRetries: 0 });
     await failureOf(generate(once.llm, { prompt: "p" }));
     expect(once.fake.requests).toHaveLength(1);
-  });
-
-  it("explains a refused connection at once", async () => {
-    const { llm, fake, host } = await llmFor([{ text: "x" }]);
-    await fake.close();
-    const failure = await failureOf(generate(llm, { prompt: "p" }));
-    expect({ code: failure.code, message: failure.message }).toEqual({
-      code: "llm_connection",
-      message: `Cannot connect to ${host} (ECONNREFUSED): check that the server is running and ANTHROPIC_BASE_URL is right`,
-    });
   });
 
   it("names the base URL setting the user set, and no setting when they set none", () => {

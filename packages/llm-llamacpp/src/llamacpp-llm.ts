@@ -102,8 +102,11 @@ export class LlamaCppLlm implements Llm {
     }
   }
 
-  /** Frees the model's memory; the instance cannot be used afterwards. */
+  /** Frees the model's memory once the generation under way has stopped; the instance cannot be used afterwards. */
   async dispose() {
+    // A cancelled call returns at once while llama.cpp stops between two tokens: freeing
+    // the context under it would fail inside node-llama-cpp, where no caller can catch it.
+    await this.#idle;
     await this.#context.dispose();
     await this.#model.dispose();
   }

@@ -88,17 +88,6 @@ describe("OpenAiLlm against a local OpenAI-compatible server, through the real S
     expect(fake.requests.map((request) => "stop" in request.body)).toEqual([true, false, false]);
   });
 
-  it("closes the stream of a server that silently ignores stop, once the agent has cut it", async () => {
-    const text = `Final Answer: 4\nObservation: made up\n${"Thought: more\n".repeat(40)}`;
-    const { llm, fake } = await llmFor([
-      { text, honourStop: false, chunkSize: 4, chunkDelayMs: 2 },
-    ]);
-    const result = await new Agent({ llm }).invoke("2+2?");
-    expect(result.answer).toBe("4");
-    await until(() => fake.requests[0]?.closedEarly === true);
-    expect(fake.requests[0]?.chunksSent).toBeLessThan(text.length / 4 / 2);
-  });
-
   it("leaves out a rejected temperature and sends max_tokens as max_completion_tokens", async () => {
     const { llm, fake } = await llmFor([
       { text: "Final Answer: 4", rejects: ["temperature", "max_tokens"] },
@@ -152,7 +141,7 @@ describe("OpenAiLlm against a local OpenAI-compatible server, through the real S
     ]);
   });
 
-  it("runs the function-calling agent on native tool calls, with the same events", async () => {
+  it("sends the tools, then the call and its result back, in OpenAI's shape", async () => {
     const { llm, fake } = await llmFor([
       {
         text: "Let me compute.",
@@ -160,27 +149,10 @@ describe("OpenAiLlm against a local OpenAI-compatible server, through the real S
       },
       { text: "The square root of 25 is 5." },
     ]);
-    const run = new ToolCallingAgent({ llm, tools: [calculator] }).run("square root of 25?");
-    const types: string[] = [];
-    for await (const event of run) if (event.type !== "llm-delta") types.push(event.type);
-    const result = await run.result;
+    const result = await new ToolCallingAgent({ llm, tools: [calculator] }).invoke(
+      "square root of 25?",
+    );
     expect(result).toMatchObject({ status: "answered", answer: "The square root of 25 is 5." });
-    expect(result.steps).toEqual([
-      { tool: "calculator", input: "25^(1/2)", thought: "Let me compute.", observation: "5" },
-    ]);
-    expect(types).toEqual([
-      "run-start",
-      "llm-start",
-      "llm-end",
-      "action",
-      "tool-start",
-      "tool-end",
-      "observation",
-      "llm-start",
-      "llm-end",
-      "final-answer",
-      "run-end",
-    ]);
     expect(fake.requests[0]?.body.tools).toEqual([
       {
         type: "function",

@@ -1,19 +1,36 @@
-import { createServer, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import {
+  answerCommon,
+  type FakeCommonReply,
+  type FakeResponder,
+  type FakeServer,
+  type FakeStreamOptions,
+  jsonObject,
+  piecesOf,
+  startFakeServer,
+  streamPieces,
+} from "@langchain-mini/core/testing";
 
 /** What the fake answers one request with, whichever endpoint it went to. */
 export type FakeOllamaReply =
   /** Text: `response` pieces from /api/generate, `message.content` pieces from /api/chat. */
   | string
-  /** Text and tool calls, from /api/chat. */
-  | {
-      readonly text?: string;
-      readonly toolCalls: readonly FakeToolCall[];
-    }
+  /**
+   * Text and tool calls, streamed as the options say; without a chunk size, in two lines
+   * written in two writes that cut a line in two.
+   */
+  | FakeOllamaStream
   /** An HTTP error with Ollama's JSON body, e.g. 404 and "model 'x' not found". */
   | { readonly status: number; readonly error: string }
-  /** Exactly these lines; `keepOpen` leaves the response unfinished (for cancelling). */
-  | { readonly lines: readonly object[]; readonly keepOpen?: boolean };
+  /** Exactly these lines. */
+  | { readonly lines: readonly object[] }
+  /** Never answer, a line that is not JSON, or any body, e.g. a proxy's sign-in page. */
+  | FakeCommonReply;
+
+/** Text and tool calls (from /api/chat); the pieces are NDJSON lines. */
+export interface FakeOllamaStream extends Omit<FakeStreamOptions, "honourStop" | "usage"> {
+  readonly text?: string;
+  readonly toolCalls?: readonly FakeToolCall[];
+}
 
 export interface FakeToolCall {
   readonly name: string;
@@ -25,59 +42,60 @@ export interface FakeOllama {
   readonly host: string;
   /** Every request, in order: its path and JSON body. */
   readonly requests: { readonly path: string; readonly body: Record<string, unknown> }[];
+  /** Every request as the server saw it, with what it saw of the reply. */
+  readonly server: FakeServer;
   close(): Promise<void>;
 }
 
 /**
  * Ollama's native API on 127.0.0.1 for offline tests: the n-th request gets the n-th
- * reply, streamed as NDJSON in two network writes with a line cut between them, then
- * the `done` line with 12 prompt tokens and 3 completion tokens.
+ * reply (or what `replies` gives request n, from 0), streamed as NDJSON, then the `done`
+ * line with 12 prompt tokens and 3 completion tokens.
  */
-export async function startFakeOllama(replies: readonly FakeOllamaReply[]): Promise<FakeOllama> {
+export async function startFakeOllama(
+  replies: readonly FakeOllamaReply[] | ((index: number) => FakeOllamaReply),
+): Promise<FakeOllama> {
   const requests: FakeOllama["requests"] = [];
-  const server = createServer(async (request, response) => {
-    let text = "";
-    for await (const chunk of request) text += chunk;
-    const path = request.url ?? "/";
-    requests.push({ path, body: JSON.parse(text) as Record<string, unknown> });
-    const reply = replies[requests.length - 1];
+  const server = await startFakeServer(async (request, responder) => {
+    requests.push({ path: request.path, body: jsonObject(request.body) });
+    const reply =
+      typeof replies === "function" ? replies(request.index) : replies[requests.length - 1];
     if (reply === undefined) {
       const error = `the fake has no reply for request ${requests.length}`;
-      response.writeHead(500).end(JSON.stringify({ error }));
-    } else if (typeof reply === "object" && "status" in reply) {
-      response.writeHead(reply.status).end(JSON.stringify({ error: reply.error }));
-    } else if (typeof reply === "object" && "lines" in reply) {
-      send(response, reply.lines, reply.keepOpen);
+      responder.send(500, JSON.stringify({ error }));
+    } else if (typeof reply === "string") {
+      await send(responder, { text: reply }, linesOf(reply, request.path, requests.length));
+    } else if (answerCommon(reply, responder, "{not json at all\n")) {
+      return;
+    } else if ("status" in reply) {
+      responder.send(reply.status, JSON.stringify({ error: reply.error }));
+    } else if ("lines" in reply) {
+      await send(responder, {}, reply.lines);
     } else {
-      send(response, linesOf(reply, path === "/api/chat", requests.length));
+      await send(responder, reply, linesOf(reply, request.path, requests.length));
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    host: `127.0.0.1:${port}`,
-    requests,
-    close: () => {
-      server.closeAllConnections();
-      return new Promise((resolve) => server.close(() => resolve()));
-    },
-  };
+  return { host: server.url.replace("http://", ""), requests, server, close: server.close };
 }
 
-function linesOf(
-  reply: string | { text?: string; toolCalls: readonly FakeToolCall[] },
-  chat: boolean,
-  request: number,
-) {
-  const text = typeof reply === "string" ? reply : (reply.text ?? "");
+function linesOf(reply: string | FakeOllamaStream, path: string, request: number) {
+  const chat = path === "/api/chat";
+  const {
+    text = "",
+    toolCalls: calls = [],
+    chunkSize,
+  } = typeof reply === "string" ? { text: reply } : reply;
   const middle = Math.ceil(text.length / 2);
-  const pieces = [text.slice(0, middle), text.slice(middle)].filter(Boolean);
-  const lines: object[] = pieces.map((piece) =>
-    chat
-      ? { message: { role: "assistant", content: piece }, done: false }
-      : { response: piece, done: false },
-  );
-  const calls = typeof reply === "string" ? [] : reply.toolCalls;
+  const pieces = chunkSize
+    ? piecesOf(text, chunkSize)
+    : [text.slice(0, middle), text.slice(middle)];
+  const lines: object[] = pieces
+    .filter(Boolean)
+    .map((piece) =>
+      chat
+        ? { message: { role: "assistant", content: piece }, done: false }
+        : { response: piece, done: false },
+    );
   if (calls.length > 0) {
     const tool_calls = calls.map((call, index) => ({
       id: `call_${request}${index}`,
@@ -92,10 +110,17 @@ function linesOf(
   return lines;
 }
 
-function send(response: ServerResponse, lines: readonly object[], keepOpen = false) {
-  const body = lines.map((line) => `${JSON.stringify(line)}\n`).join("");
+async function send(responder: FakeResponder, plan: FakeOllamaStream, lines: readonly object[]) {
+  const stream = responder.stream({ "content-type": "application/x-ndjson" });
+  const lineTexts = lines.map((line) => `${JSON.stringify(line)}\n`);
+  const body = lineTexts.join("");
   const cut = Math.floor(body.length / 2);
-  response.writeHead(200, { "content-type": "application/x-ndjson" });
-  response.write(body.slice(0, cut));
-  setTimeout(() => (keepOpen ? response.write(body.slice(cut)) : response.end(body.slice(cut))), 5);
+  const planned = plan.chunkSize || plan.chunkDelayMs || plan.disconnectAfter !== undefined;
+  const writes = planned ? lineTexts : [body.slice(0, cut), body.slice(cut)];
+  const paced = planned ? plan : { chunkDelayMs: 5 };
+  const whole = await streamPieces(stream, writes, paced, {
+    errorEvent: "",
+    write: (piece) => stream.write(piece),
+  });
+  if (whole) stream.end();
 }

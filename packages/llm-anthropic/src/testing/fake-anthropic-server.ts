@@ -1,6 +1,12 @@
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
-import type { FakeReply, FakeScript, RecordedRequest } from "./fake-reply.js";
+import {
+  answerCommon,
+  type FakeHeaders,
+  type FakeResponder,
+  jsonObject,
+  nextReply,
+  startFakeServer,
+} from "@langchain-mini/core/testing";
+import type { FakeScript, RecordedRequest } from "./fake-reply.js";
 import { FakePromptCache } from "./prompt-cache.js";
 import { type FakeRefusal, invalidRequest } from "./request-checks.js";
 import { signatureOf, streamReply, toolUseId } from "./stream-reply.js";
@@ -28,101 +34,59 @@ export async function startFakeAnthropic(script: FakeScript, options: FakeAnthro
   const cache = new FakePromptCache(options.minCacheTokens ?? 1024);
   const signatures = new Map<string, string>();
   const basePath = options.basePath ?? "";
-  const server = createServer(async (request, response) => {
-    const text = await readBody(request);
+  const server = await startFakeServer(async (request, reply) => {
     const index = requests.length;
+    const header = (name: string) => [request.headers[name]].flat()[0];
     const recorded: RecordedRequest = {
       index,
-      path: request.url ?? "",
-      body: parseJson(text),
+      path: request.path,
+      body: jsonObject(request.body),
       headers: {
-        authorization: header(request, "authorization"),
-        apiKey: header(request, "x-api-key"),
-        anthropicVersion: header(request, "anthropic-version"),
+        authorization: header("authorization"),
+        apiKey: header("x-api-key"),
+        anthropicVersion: header("anthropic-version"),
       },
-      receivedAt: performance.now(),
-      closedEarly: false,
-      eventsSent: 0,
+      receivedAt: request.receivedAt,
+      get closedEarly() {
+        return request.closedEarly;
+      },
+      get eventsSent() {
+        return request.piecesSent;
+      },
     };
     requests.push(recorded);
     if (request.method !== "POST" || recorded.path.split("?")[0] !== `${basePath}/v1/messages`)
-      return sendError(response, 404, "not_found_error", "Not Found");
-    const reply =
-      typeof script === "function"
-        ? script(recorded, index)
-        : (script[Math.min(index, script.length - 1)] as FakeReply);
-    if ("hang" in reply) return;
-    if ("status" in reply)
-      return sendError(
-        response,
-        reply.status,
-        reply.error.type,
-        reply.error.message,
-        reply.headers,
-      );
-    if ("raw" in reply) {
-      response.writeHead(200, { "content-type": reply.contentType });
-      return response.end(reply.raw);
-    }
-    if ("malformed" in reply) {
-      response.writeHead(200, { "content-type": "text/event-stream" });
-      return response.end("event: message_start\ndata: {not json at all\n\n");
+      return sendError(reply, 404, "not_found_error", "Not Found");
+    const scripted = nextReply(script, recorded, index);
+    if (answerCommon(scripted, reply, "event: message_start\ndata: {not json at all\n\n")) return;
+    if ("status" in scripted) {
+      const { status, error, headers } = scripted;
+      return sendError(reply, status, error.type, error.message, headers);
     }
     const invalid = invalidRequest(recorded.body, options.refuses ?? [], signatures);
-    if (invalid) return sendError(response, 400, "invalid_request_error", invalid);
+    if (invalid) return sendError(reply, 400, "invalid_request_error", invalid);
     recorded.usage = cache.account(recorded.body);
-    if (reply.thinking)
-      for (const number of (reply.toolCalls ?? []).keys())
+    if (scripted.thinking)
+      for (const number of (scripted.toolCalls ?? []).keys())
         signatures.set(toolUseId(index, number), signatureOf(index));
-    await streamReply(reply, recorded.body, recorded.usage, response, recorded);
-  });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+    await streamReply(scripted, recorded, recorded.usage, reply);
+  }, options);
   return {
     /** What ANTHROPIC_BASE_URL is set to: the SDK appends /v1/messages. */
-    baseURL: `http://127.0.0.1:${port}${basePath}`,
+    baseURL: `${server.url}${basePath}`,
     requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    /** Every request as the server saw it. */
+    server,
+    close: server.close,
   };
 }
 
 function sendError(
-  response: ServerResponse,
+  reply: FakeResponder,
   status: number,
   type: string,
   message: string,
-  headers: Readonly<Record<string, string>> = {},
+  headers?: FakeHeaders,
 ) {
-  response.writeHead(status, { "content-type": "application/json", ...headers });
-  response.end(JSON.stringify({ type: "error", error: { type, message }, request_id: "req_fake" }));
-}
-
-function header(request: IncomingMessage, name: string) {
-  const value = request.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
-
-function parseJson(text: string): Record<string, unknown> {
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
-
-function readBody(request: IncomingMessage) {
-  return new Promise<string>((resolve, reject) => {
-    let data = "";
-    request.setEncoding("utf8");
-    request.on("data", (chunk: string) => {
-      data += chunk;
-    });
-    request.on("end", () => resolve(data));
-    request.on("error", reject);
-  });
+  reply.json(status, { type: "error", error: { type, message }, request_id: "req_fake" }, headers);
 }

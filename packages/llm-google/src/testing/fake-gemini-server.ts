@@ -1,5 +1,11 @@
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import {
+  answerCommon,
+  type FakeHeaders,
+  type FakeResponder,
+  jsonObject,
+  nextReply,
+  startFakeServer,
+} from "@langchain-mini/core/testing";
 import { checkRequest, type GeminiErrorBody } from "./check-request.js";
 import type { FakeReply, FakeScript, RecordedRequest } from "./fake-reply.js";
 import { PromptCache } from "./prompt-cache.js";
@@ -32,123 +38,84 @@ export async function startFakeGemini(script: FakeScript, options: FakeGeminiOpt
   const requests: RecordedRequest[] = [];
   const cache = new PromptCache(options.cacheMinTokens ?? 1024);
   const basePath = options.basePath ?? "";
-  const server = createServer(async (request, response) => {
-    const url = new URL(request.url ?? "/", "http://fake");
+  const server = await startFakeServer((request, reply) => {
+    const url = new URL(request.path, "http://fake");
     const inside = url.pathname.startsWith(`${basePath}/`);
     const route = inside ? ROUTE.exec(url.pathname.slice(basePath.length)) : null;
-    const text = await readBody(request);
-    if (request.method !== "POST" || !route) return notFoundPage(response, url.pathname);
+    if (request.method !== "POST" || !route) return notFoundPage(reply, url.pathname);
     const [, apiVersion = "", model = ""] = route;
     const query = Object.fromEntries(url.searchParams);
     const recorded: RecordedRequest = {
       model,
       apiVersion,
-      body: parseObject(text),
-      apiKey: header(request, "x-goog-api-key") ?? query.key,
+      body: jsonObject(request.body),
+      apiKey: [request.headers["x-goog-api-key"]].flat()[0] ?? query.key,
       query,
-      receivedAt: performance.now(),
-      closedEarly: false,
-      chunksSent: 0,
+      receivedAt: request.receivedAt,
+      get closedEarly() {
+        return request.closedEarly;
+      },
+      get chunksSent() {
+        return request.piecesSent;
+      },
     };
     const index = requests.length;
     requests.push(recorded);
     const signs = options.signFunctionCalls ?? model.startsWith("gemini-3");
     const refusal = checkRequest(recorded, { apiKey: options.apiKey, signs });
-    if (refusal) return sendError(response, refusal.httpStatus, refusal.error);
-    const reply =
-      typeof script === "function"
-        ? script(recorded, index)
-        : (script[Math.min(index, script.length - 1)] as FakeReply);
-    await respond(reply, recorded, response, { signs, cache });
-  });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  const baseURL = `http://127.0.0.1:${port}${basePath}`;
+    if (refusal) return sendError(reply, refusal.httpStatus, refusal.error);
+    return respond(nextReply(script, recorded, index), recorded, reply, { signs, cache });
+  }, options);
   return {
     /** What GOOGLE_GEMINI_BASE_URL (or `baseURL`) should be: the SDK appends /<version>/models/…. */
-    baseURL,
+    baseURL: `${server.url}${basePath}`,
     /** @deprecated The same as `baseURL`. */
-    baseUrl: baseURL,
+    baseUrl: `${server.url}${basePath}`,
     requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    /** Every request as the server saw it, wrong paths included. */
+    server,
+    close: server.close,
   };
 }
 
 function respond(
   reply: FakeReply,
   recorded: RecordedRequest,
-  response: ServerResponse,
+  responder: FakeResponder,
   context: { signs: boolean; cache: PromptCache },
 ) {
-  if ("hang" in reply) return;
-  if ("status" in reply) return sendError(response, reply.status, reply.error, reply.headers);
-  if ("malformed" in reply) {
-    response.writeHead(200, { "content-type": "text/event-stream" });
-    response.end("data: {not json at all\r\n\r\n");
-    return;
-  }
-  if ("raw" in reply) {
-    response.writeHead(200, { "content-type": reply.contentType });
-    response.end(reply.raw);
-    return;
-  }
+  if (answerCommon(reply, responder, "data: {not json at all\r\n\r\n")) return;
+  if ("status" in reply) return sendError(responder, reply.status, reply.error, reply.headers);
   if ("blocked" in reply) {
     const chunk = {
       promptFeedback: { blockReason: reply.blocked },
       usageMetadata: { promptTokenCount: 1, totalTokenCount: 1 },
       modelVersion: recorded.model,
     };
-    response.writeHead(200, { "content-type": "text/event-stream" });
-    response.end(`data: ${JSON.stringify(chunk)}\r\n\r\n`);
-    return;
+    const stream = responder.stream({ "content-type": "text/event-stream" });
+    return stream.end(`data: ${JSON.stringify(chunk)}\r\n\r\n`);
   }
-  return streamReply(reply, recorded, response, context);
+  return streamReply(reply, recorded, responder, context);
 }
 
 function sendError(
-  response: ServerResponse,
+  responder: FakeResponder,
   httpStatus: number,
   error: GeminiErrorBody,
-  headers: Readonly<Record<string, string>> = {},
+  headers?: FakeHeaders,
 ) {
-  response.writeHead(httpStatus, { "content-type": "application/json; charset=UTF-8", ...headers });
-  response.end(JSON.stringify({ error: { code: httpStatus, ...error } }, null, 2));
+  const body = JSON.stringify({ error: { code: httpStatus, ...error } }, null, 2);
+  responder.send(httpStatus, body, {
+    "content-type": "application/json; charset=UTF-8",
+    ...headers,
+  });
 }
 
 /** What Google's front end answers for a path that is not an API method. */
-function notFoundPage(response: ServerResponse, path: string) {
-  response.writeHead(404, { "content-type": "text/html; charset=UTF-8" });
-  response.end(
+function notFoundPage(responder: FakeResponder, path: string) {
+  responder.send(
+    404,
     `<!DOCTYPE html><html lang=en><title>Error 404 (Not Found)!!1</title><p><b>404.</b> <ins>That’s an error.</ins><p>The requested URL <code>${path.replace(/[<>&]/g, "")}</code> was not found on this server.</html>`,
+    { "content-type": "text/html; charset=UTF-8" },
   );
-}
-
-function header(request: IncomingMessage, name: string) {
-  const value = request.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
-
-function parseObject(text: string): Record<string, unknown> {
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return typeof parsed === "object" && parsed !== null ? (parsed as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
-
-function readBody(request: IncomingMessage) {
-  return new Promise<string>((resolve, reject) => {
-    let data = "";
-    request.setEncoding("utf8");
-    request.on("data", (chunk: string) => {
-      data += chunk;
-    });
-    request.on("end", () => resolve(data));
-    request.on("error", reject);
-  });
 }

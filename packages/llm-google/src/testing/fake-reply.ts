@@ -1,5 +1,11 @@
 // What the fake Gemini server is told to do and what it records: shared by the server and
 // the reply writer without either importing the other.
+import type {
+  FakeCommonReply,
+  FakeFailureReply,
+  FakeStreamOptions,
+  FakeScript as Script,
+} from "@langchain-mini/core/testing";
 
 /** The `error` object of a Gemini API error body (the fake adds `code`). */
 export interface GeminiErrorBody {
@@ -9,19 +15,9 @@ export interface GeminiErrorBody {
   readonly details?: readonly unknown[];
 }
 
-/** A streamed reply: text in chunks, then function calls, a finish reason and usage. */
-export interface FakeTextReply {
+/** A streamed reply: text in chunks (the pieces), then function calls, a finish reason and usage. */
+export interface FakeTextReply extends FakeStreamOptions {
   readonly text: string;
-  /** Characters per chunk; default 6. */
-  readonly chunkSize?: number;
-  /** Pause before each chunk. */
-  readonly chunkDelayMs?: number;
-  /** Cut at the request's stop sequences like the real API (default true). */
-  readonly honourStop?: boolean;
-  /** Close the socket after this many chunks, without a finish reason. */
-  readonly disconnectAfter?: number;
-  /** Send an error event after this many chunks, as the API does when it fails mid-reply. */
-  readonly errorEventAfter?: number;
   readonly functionCalls?: readonly {
     readonly name: string;
     readonly args: Readonly<Record<string, unknown>>;
@@ -32,30 +28,13 @@ export interface FakeTextReply {
   readonly finishReason?: string;
   /** Tokens the model spent thinking, reported in the usage as Gemini 3 does. */
   readonly thoughtsTokenCount?: number;
-  /**
-   * Sent as the last chunk's `usageMetadata` instead of the counted tokens: a broken
-   * server's, such as `{ promptTokenCount: -3 }`.
-   */
-  readonly usage?: unknown;
-  /** Sent as a part's `text` before the text: a broken server's, such as a number. */
-  readonly content?: unknown;
 }
 
-/** What the fake does for one request. */
+/** What the fake does for one request; errors e.g. with a proxy's `{ "retry-after": "1" }`. */
 export type FakeReply =
   | FakeTextReply
-  | {
-      readonly status: number;
-      readonly error: GeminiErrorBody;
-      /** e.g. `{ "retry-after": "1" }`, as a proxy in front of the API might send. */
-      readonly headers?: Readonly<Record<string, string>>;
-    }
-  /** Accept the connection and never answer. */
-  | { readonly hang: true }
-  /** An event whose data is not JSON. */
-  | { readonly malformed: true }
-  /** Any body, e.g. the HTML page of a server that is not the Gemini API. */
-  | { readonly raw: string; readonly contentType: string }
+  | FakeFailureReply<GeminiErrorBody>
+  | FakeCommonReply
   /** No candidates: the prompt itself was blocked, e.g. "SAFETY". */
   | { readonly blocked: string };
 
@@ -69,12 +48,10 @@ export interface RecordedRequest {
   /** `performance.now()` when the request arrived. */
   readonly receivedAt: number;
   /** True when the client closed the connection before the reply was fully sent. */
-  closedEarly: boolean;
+  readonly closedEarly: boolean;
   /** Chunks written before the client went away. */
-  chunksSent: number;
+  readonly chunksSent: number;
 }
 
 /** Replies in order (the last one repeats), or a function of the request. */
-export type FakeScript =
-  | readonly FakeReply[]
-  | ((request: RecordedRequest, index: number) => FakeReply);
+export type FakeScript = Script<FakeReply, RecordedRequest>;

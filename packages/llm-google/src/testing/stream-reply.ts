@@ -1,4 +1,9 @@
-import type { ServerResponse } from "node:http";
+import {
+  cutAtStop,
+  type FakeResponder,
+  piecesOf,
+  streamPieces,
+} from "@langchain-mini/core/testing";
 import type { FakeTextReply, RecordedRequest } from "./fake-reply.js";
 import { countTokens, type PromptCache } from "./prompt-cache.js";
 import { signatureFor } from "./signatures.js";
@@ -11,7 +16,7 @@ import { signatureFor } from "./signatures.js";
 export async function streamReply(
   reply: FakeTextReply,
   recorded: RecordedRequest,
-  response: ServerResponse,
+  responder: FakeResponder,
   context: { readonly signs: boolean; readonly cache: PromptCache },
 ) {
   const { body, model } = recorded;
@@ -22,17 +27,15 @@ export async function streamReply(
   ]);
   const promptTokenCount = countTokens(prompt);
   const cached = context.cache.lookUp(model, prompt);
-  const text = reply.honourStop === false ? reply.text : cutAtStops(reply.text, body);
-  response.on("close", () => {
-    if (!response.writableFinished) recorded.closedEarly = true;
-  });
-  response.writeHead(200, {
+  const config = body.generationConfig as { stopSequences?: unknown } | undefined;
+  const stops = Array.isArray(config?.stopSequences) ? (config.stopSequences as string[]) : [];
+  const text = reply.honourStop === false ? reply.text : cutAtStop(reply.text, stops).text;
+  const stream = responder.stream({
     "content-type": "text/event-stream",
     "content-disposition": "attachment",
   });
   let written = "";
   const send = (parts: readonly unknown[], finishReason?: string) => {
-    if (response.destroyed) return false;
     const candidatesTokenCount = countTokens(written);
     const usageMetadata = {
       promptTokenCount,
@@ -54,38 +57,30 @@ export async function streamReply(
       modelVersion: model,
       responseId: "fake-response",
     };
-    response.write(`data: ${JSON.stringify(chunk)}\r\n\r\n`);
-    recorded.chunksSent++;
-    return true;
+    return stream.write(`data: ${JSON.stringify(chunk)}\r\n\r\n`);
   };
 
   const size = reply.chunkSize ?? 6;
   const calls = reply.functionCalls ?? [];
   const finish = reply.finishReason ?? "STOP";
   if (reply.content !== undefined && !send([{ text: reply.content }])) return;
-  for (let start = 0; start < text.length; start += size) {
-    if (recorded.chunksSent === reply.disconnectAfter) {
-      // Let what was written reach the client first: the break must come mid-reply.
-      await new Promise((resolve) => setTimeout(resolve, 30));
-      response.socket?.destroy();
-      return;
-    }
-    if (recorded.chunksSent === reply.errorEventAfter) {
-      const error = {
-        code: 500,
-        message:
-          "An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting",
-        status: "INTERNAL",
-      };
-      response.end(`data: ${JSON.stringify({ error })}\r\n\r\n`);
-      return;
-    }
-    if (reply.chunkDelayMs) await new Promise((resolve) => setTimeout(resolve, reply.chunkDelayMs));
-    const piece = text.slice(start, start + size);
-    written += piece;
-    const last = start + size >= text.length && calls.length === 0;
-    if (!send([{ text: piece }], last ? finish : undefined)) return;
-  }
+  const pieces = piecesOf(text, size);
+  const error = {
+    code: 500,
+    message:
+      "An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting",
+    status: "INTERNAL",
+  };
+  const streamed = await streamPieces(stream, pieces, reply, {
+    sent: reply.content === undefined ? 0 : 1,
+    errorEvent: `data: ${JSON.stringify({ error })}\r\n\r\n`,
+    write(piece, index) {
+      written += piece;
+      const last = index === pieces.length - 1 && calls.length === 0;
+      return send([{ text: piece }], last ? finish : undefined);
+    },
+  });
+  if (!streamed) return;
   if (calls.length > 0) {
     // All calls of a step come in one chunk; Gemini 3 signs the first of them.
     const parts = calls.map((call, index) => {
@@ -103,16 +98,5 @@ export async function streamReply(
   } else if (text.length === 0) {
     send([{ text: "" }], finish);
   }
-  response.end();
-}
-
-function cutAtStops(text: string, body: Record<string, unknown>) {
-  const config = body.generationConfig as { stopSequences?: unknown } | undefined;
-  const stops = Array.isArray(config?.stopSequences) ? (config.stopSequences as string[]) : [];
-  let cut = text.length;
-  for (const stop of stops) {
-    const index = text.indexOf(stop);
-    if (index !== -1 && index < cut) cut = index;
-  }
-  return text.slice(0, cut);
+  stream.end();
 }

@@ -1,5 +1,9 @@
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import {
+  type FakeRequest,
+  type FakeResponder,
+  pause,
+  startFakeServer,
+} from "@langchain-mini/core/testing";
 
 export interface ServedRequest {
   readonly method: string;
@@ -44,84 +48,57 @@ export interface ModelServer {
 export async function startModelServer(options: ModelServerOptions): Promise<ModelServer> {
   const requests: ServedRequest[] = [];
   let cutsLeft = options.cuts ?? 0;
-  const server = createServer((request, response) => {
-    const path = decodeURIComponent(new URL(request.url ?? "/", "http://localhost").pathname);
-    requests.push({
-      method: request.method ?? "GET",
-      path,
-      range: request.headers.range,
-      authorization: request.headers.authorization,
-    });
+  const server = await startFakeServer((request, reply) => {
+    const path = decodeURIComponent(new URL(request.path, "http://localhost").pathname);
+    const { range, authorization } = request.headers;
+    requests.push({ method: request.method, path, range, authorization });
     const listing = /^\/api\/models\/([^/]+\/[^/]+)\/revision\/[^/]+$/.exec(path);
     if (listing?.[1]) {
       const files = options.repositories?.[listing[1]];
-      if (!files) return notFound(response);
-      response.writeHead(200, { "content-type": "application/json" });
-      response.end(
-        JSON.stringify({ id: listing[1], siblings: files.map((rfilename) => ({ rfilename })) }),
-      );
-      return;
+      if (!files) return notFound(reply);
+      const siblings = files.map((rfilename) => ({ rfilename }));
+      return reply.json(200, { id: listing[1], siblings });
     }
     const resolved = /^\/([^/]+\/[^/]+)\/resolve\/[^/]+\/(.+)$/.exec(path);
     const body = options.files[resolved ? `/${resolved[1]}/${resolved[2]}` : path];
-    if (!body) return notFound(response);
-    void sendFile(request, response, body);
+    if (!body) return notFound(reply);
+    return sendFile(request, reply, body);
   });
 
-  async function sendFile(request: IncomingMessage, response: ServerResponse, body: Uint8Array) {
+  async function sendFile(request: FakeRequest, reply: FakeResponder, body: Uint8Array) {
     const range = options.ignoreRanges ? null : /^bytes=(\d+)-$/.exec(request.headers.range ?? "");
     const start = range ? Number(range[1]) : 0;
-    if (start >= body.length && body.length > 0) {
-      response.writeHead(416, { "content-range": `bytes */${body.length}` });
-      response.end();
-      return;
-    }
+    if (start >= body.length && body.length > 0)
+      return reply.send(416, "", { "content-range": `bytes */${body.length}` });
     const headers = {
       "content-type": "application/octet-stream",
       "accept-ranges": "bytes",
       "content-length": String(body.length - start),
     };
-    if (range) {
-      response.writeHead(206, {
-        ...headers,
-        "content-range": `bytes ${start}-${body.length - 1}/${body.length}`,
-      });
-    } else response.writeHead(200, headers);
+    const stream = range
+      ? reply.stream(
+          { ...headers, "content-range": `bytes ${start}-${body.length - 1}/${body.length}` },
+          206,
+        )
+      : reply.stream(headers);
     const cut = cutsLeft > 0;
     if (cut) cutsLeft -= 1;
     const end = cut ? Math.min(body.length, start + (options.cutAfter ?? 0)) : body.length;
     const chunk = 16 * 1024;
     for (let offset = start; offset < end; offset += chunk) {
       if (offset + chunk >= end && options.holdLastChunk) await options.holdLastChunk;
-      if (response.destroyed) return;
-      response.write(body.subarray(offset, Math.min(end, offset + chunk)));
-      if (options.chunkDelayMs)
-        await new Promise((resolve) => setTimeout(resolve, options.chunkDelayMs));
+      if (!stream.write(body.subarray(offset, Math.min(end, offset + chunk)))) return;
+      if (options.chunkDelayMs) await pause(options.chunkDelayMs);
     }
-    if (cut) {
-      // Let the client read what was written before the connection drops mid-body: fetch
-      // discards bytes it has not yet handed over.
-      await (options.beforeCut?.() ?? new Promise((resolve) => setTimeout(resolve, 250)));
-      response.destroy();
-      return;
-    }
-    response.end();
+    // Let the client read what was written before the connection drops mid-body: fetch
+    // discards bytes it has not yet handed over.
+    if (cut) return stream.drop(options.beforeCut?.() ?? 250);
+    stream.end();
   }
 
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { url: server.url, requests, close: server.close };
 }
 
-function notFound(response: ServerResponse) {
-  response.writeHead(404, { "content-type": "text/plain" });
-  response.end("Not found");
+function notFound(reply: FakeResponder) {
+  reply.send(404, "Not found", { "content-type": "text/plain" });
 }

@@ -1,29 +1,21 @@
 // What the fake OpenAI server is told to do and what it records: shared by the server and
 // the reply writer without either importing the other.
+import type {
+  FakeCommonReply,
+  FakeFailureReply,
+  FakeStreamOptions,
+  FakeScript as Script,
+} from "@langchain-mini/core/testing";
 
-/** A streamed reply: text deltas, then tool calls, a finish chunk, a usage chunk and [DONE]. */
-export interface FakeTextReply {
+/**
+ * A streamed reply: text deltas (pieces are chunks, the role chunk counted), then tool
+ * calls, a finish chunk, a usage chunk and [DONE].
+ */
+export interface FakeTextReply extends FakeStreamOptions {
   readonly text: string;
-  /** Characters per content chunk; default 6. */
-  readonly chunkSize?: number;
-  /** Pause before each content chunk. */
-  readonly chunkDelayMs?: number;
-  /** Cut at the request's `stop` like the real API (default true). */
-  readonly honourStop?: boolean;
-  /** Close the socket after this many chunks, without a finish chunk or [DONE]. */
-  readonly disconnectAfter?: number;
-  /** Send an SSE error event after this many chunks, as OpenAI does when it fails mid-reply. */
-  readonly errorEventAfter?: number;
   readonly toolCalls?: readonly { readonly name: string; readonly arguments: string }[];
   /** Of the prompt's tokens, this many reported as read from the prompt cache. */
   readonly cachedTokens?: number;
-  /**
-   * Sent as the usage chunk's `usage` instead of the counted tokens: another server's
-   * shape, or a broken one such as `{ prompt_tokens: -5 }`.
-   */
-  readonly usage?: unknown;
-  /** Sent as the first content delta instead of text: a broken server's, such as a number. */
-  readonly content?: unknown;
   /**
    * Parameters this server answers 400 `unsupported_parameter` to, as OpenAI's reasoning
    * models do for `stop`, `temperature` and `max_tokens`.
@@ -31,21 +23,11 @@ export interface FakeTextReply {
   readonly rejects?: readonly string[];
 }
 
-/** What the fake does for one request. */
+/** What the fake does for one request; errors e.g. with `{ "retry-after-ms": "200" }`. */
 export type FakeReply =
   | FakeTextReply
-  | {
-      readonly status: number;
-      readonly error: { message: string; type?: string; param?: string; code?: string };
-      /** e.g. `{ "retry-after-ms": "200" }`. */
-      readonly headers?: Readonly<Record<string, string>>;
-    }
-  /** Accept the connection and never answer. */
-  | { readonly hang: true }
-  /** An SSE event whose data is not JSON. */
-  | { readonly malformed: true }
-  /** Any body, e.g. the HTML page of a server that is not an OpenAI API (status default 200). */
-  | { readonly raw: string; readonly contentType: string; readonly status?: number };
+  | FakeFailureReply<{ message: string; type?: string; param?: string; code?: string }>
+  | FakeCommonReply;
 
 export interface RecordedRequest {
   /** The path and query the request was sent to, e.g. `/v1/chat/completions`. */
@@ -55,12 +37,10 @@ export interface RecordedRequest {
   /** `performance.now()` when the request arrived. */
   readonly receivedAt: number;
   /** True when the client closed the connection before the reply was fully sent. */
-  closedEarly: boolean;
+  readonly closedEarly: boolean;
   /** Chunks written before the client went away. */
-  chunksSent: number;
+  readonly chunksSent: number;
 }
 
 /** Replies in order (the last one repeats), or a function of the request. */
-export type FakeScript =
-  | readonly FakeReply[]
-  | ((request: RecordedRequest, index: number) => FakeReply);
+export type FakeScript = Script<FakeReply, RecordedRequest>;

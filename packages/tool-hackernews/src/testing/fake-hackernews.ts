@@ -1,5 +1,4 @@
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
+import { pause, startFakeServer } from "@langchain-mini/core/testing";
 
 export interface FakeComment {
   readonly text: string | null;
@@ -20,60 +19,46 @@ export interface FakeHackerNewsOptions {
   readonly endless?: boolean;
 }
 
+const ENDLESS_PIECE = `${JSON.stringify({ objectID: "1", title: "x".repeat(1000) })},`.repeat(64);
+
 /** For tests: the two Algolia Hacker News endpoints the tool uses, on 127.0.0.1. */
 export async function startFakeHackerNews(options: FakeHackerNewsOptions) {
-  const requests: string[] = [];
-  const seen = { endlessBytes: 0, endlessClosed: false };
-  const server = createServer((request, response) => {
-    requests.push(request.url ?? "");
-    const send = () => {
-      if (response.destroyed) return;
-      if (options.endless) {
-        response.writeHead(200, { "content-type": "application/json" });
-        response.write('{"hits":[');
-        const chunk = `${JSON.stringify({ objectID: "1", title: "x".repeat(1000) })},`.repeat(64);
-        const pump = () => {
-          while (!response.destroyed && response.write(chunk)) seen.endlessBytes += chunk.length;
-        };
-        response.on("drain", pump);
-        response.on("close", () => {
-          seen.endlessClosed = true;
-        });
-        pump();
-        return;
-      }
-      if (options.status || options.body !== undefined) {
-        response.writeHead(options.status ?? 200, { "content-type": "text/plain" });
-        response.end(options.body ?? "error");
-        return;
-      }
-      const url = new URL(request.url ?? "/", "http://localhost");
-      const item = /^\/api\/v1\/items\/(.+)$/.exec(url.pathname)?.[1];
-      if (item && options.itemsStatus) {
-        response.writeHead(options.itemsStatus, { "content-type": "text/plain" });
-        response.end("error");
-        return;
-      }
-      const payload = item
-        ? { id: item, children: options.items?.[item] ?? [] }
-        : { hits: options.hits ?? [] };
-      response.writeHead(200, { "content-type": "application/json" });
-      response.end(JSON.stringify(payload));
-    };
-    if (options.delayMs) setTimeout(send, options.delayMs);
-    else send();
+  const server = await startFakeServer(async (request, reply) => {
+    if (options.delayMs) await pause(options.delayMs);
+    if (options.endless) {
+      const stream = reply.stream({ "content-type": "application/json" });
+      stream.write('{"hits":[');
+      return stream.flood(ENDLESS_PIECE);
+    }
+    const text = (status: number, body: string) =>
+      reply.send(status, body, { "content-type": "text/plain" });
+    if (options.status || options.body !== undefined)
+      return text(options.status ?? 200, options.body ?? "error");
+    const item = /^\/api\/v1\/items\/(.+)$/.exec(
+      new URL(request.path, "http://localhost").pathname,
+    )?.[1];
+    if (item && options.itemsStatus) return text(options.itemsStatus, "error");
+    reply.json(
+      200,
+      item ? { id: item, children: options.items?.[item] ?? [] } : { hits: options.hits ?? [] },
+    );
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  const endless = () => server.requests.find((request) => request.piecesSent > 0);
   return {
-    baseURL: `http://127.0.0.1:${port}`,
-    requests,
+    baseURL: server.url,
+    /** The path and query of every request. */
+    get requests() {
+      return server.requests.map((request) => request.path);
+    },
     /** What an endless reply sent, and whether the client closed it. */
-    seen,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    seen: {
+      get endlessBytes() {
+        return Math.max(0, (endless()?.piecesSent ?? 1) - 1) * ENDLESS_PIECE.length;
+      },
+      get endlessClosed() {
+        return endless()?.closedEarly === true;
+      },
+    },
+    close: server.close,
   };
 }

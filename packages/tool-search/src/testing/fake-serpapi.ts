@@ -1,5 +1,4 @@
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
+import { pause, startFakeServer } from "@langchain-mini/core/testing";
 
 export interface FakeSearchReply {
   readonly status?: number;
@@ -20,36 +19,19 @@ export async function startFakeSerpApi(
 ) {
   const requests: Array<Record<string, string>> = [];
   const asked = new Map<string, number>();
-  const server = createServer((request, response) => {
-    const url = new URL(request.url ?? "/", "http://localhost");
-    const parameters = Object.fromEntries(url.searchParams);
+  const server = await startFakeServer(async (request, reply) => {
+    const parameters = Object.fromEntries(new URL(request.path, "http://localhost").searchParams);
     requests.push(parameters);
     const query = parameters.q ?? "";
     const turn = asked.get(query) ?? 0;
     asked.set(query, turn + 1);
     const planned = Object.hasOwn(replies, query) ? replies[query] : undefined;
-    const reply =
+    const answer =
       (Array.isArray(planned) ? planned[Math.min(turn, planned.length - 1)] : planned) ?? fallback;
-    const send = () => {
-      if (response.destroyed) return;
-      const json = typeof reply.body !== "string";
-      response.writeHead(reply.status ?? 200, {
-        "content-type": json ? "application/json" : "text/html",
-      });
-      response.end(json ? JSON.stringify(reply.body) : reply.body);
-    };
-    if (reply.delayMs) setTimeout(send, reply.delayMs);
-    else send();
+    if (answer.delayMs) await pause(answer.delayMs);
+    if (typeof answer.body === "string")
+      reply.send(answer.status ?? 200, answer.body, { "content-type": "text/html" });
+    else reply.json(answer.status ?? 200, answer.body);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    baseURL: `http://127.0.0.1:${port}`,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { baseURL: server.url, requests, close: server.close };
 }
