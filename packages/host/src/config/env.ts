@@ -23,7 +23,7 @@ const LARGEST_DOT_ENV_BYTES = 1024 * 1024;
  * and the user then sees only that a variable they set is missing. The line is not
  * quoted: it may hold a key.
  */
-export async function readDotEnv(cwd = process.cwd()): Promise<DotEnv> {
+export async function readDotEnv(cwd: string): Promise<DotEnv> {
   const path = join(cwd, ".env");
   let text: string;
   try {
@@ -48,12 +48,12 @@ export async function readDotEnv(cwd = process.cwd()): Promise<DotEnv> {
  * Every value the process knows, the environment over the whole of `.env` (what the
  * folder may not set included): what the output boundary blanks as secrets.
  */
-export function everyValue(dotEnv: DotEnv, environment: Env = process.env): Env {
+export function everyValue(dotEnv: DotEnv, environment: Env): Env {
   return { ...dotEnv.values, ...environment };
 }
 
 /** `everyValue` of the working directory, for a command that only blanks secrets. */
-export async function loadEnv(cwd = process.cwd(), environment: Env = process.env): Promise<Env> {
+export async function loadEnv(cwd: string, environment: Env): Promise<Env> {
   return everyValue(await readDotEnv(cwd), environment);
 }
 

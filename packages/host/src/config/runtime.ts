@@ -1,58 +1,42 @@
 import { resolve } from "node:path";
-import type { ParseArgsConfig } from "node:util";
 import {
   Agent,
   APPROVAL_POLICIES,
   type ApprovalPolicy,
   type Approve,
-  checkSessionName,
   DEFAULT_MAX_STEPS,
   type Llm,
   type Tool,
   ToolCallingAgent,
 } from "@langchain-mini/core";
 import { MCP_CONFIG_VARIABLE } from "../plugins/built-ins.js";
-import type { Host } from "./host.js";
+import type { HostContext } from "./host-context.js";
 import { type AgentMode, chooseLlm } from "./llm-choice.js";
 import { chooseTools } from "./tool-choice.js";
 import { usageError } from "./usage-error.js";
 
 export type { AgentMode } from "./llm-choice.js";
 
-/** The options `ask` and the TUI share. */
-export const runOptionSpec = {
-  llm: { type: "string" },
-  tools: { type: "string" },
-  mcp: { type: "string" },
-  agent: { type: "string" },
-  "max-steps": { type: "string" },
-  "max-tokens": { type: "string" },
-  approval: { type: "string" },
-  trace: { type: "string" },
-  session: { type: "string" },
-  history: { type: "string" },
-  store: { type: "string" },
-  debug: { type: "boolean" },
-  constrained: { type: "boolean" },
-  trust: { type: "boolean" },
-} as const satisfies NonNullable<ParseArgsConfig["options"]>;
-
 /**
- * `--session <name>`, checked before anything starts: an empty or unusable name is a
- * usage error, never a run without the session the user asked for.
+ * What a session runs with, as a front end's flags give it (`--llm`, `--tools`, …) or
+ * as a program does: a spec or an LLM object, tool names or tool objects.
  */
-export function sessionOption(value: string | undefined) {
-  return value === undefined ? undefined : checkSessionName(value);
-}
-
-export interface RunOptionValues {
-  readonly llm?: string;
-  readonly tools?: string;
+export interface RuntimeOptions {
+  /** `--llm`: `provider[:model]`, `script:<file>`, `<module>:<model>`, or an LLM. */
+  readonly llm?: string | Llm;
+  /** `--tools`: comma-separated names, or the tools themselves; default the built-in defaults. */
+  readonly tools?: string | readonly Tool<unknown>[];
+  /** `--mcp`: an MCP configuration file, relative to the host's working directory. */
   readonly mcp?: string;
+  /** `--agent`: react (default) or tools. */
   readonly agent?: string;
-  readonly "max-steps"?: string;
-  readonly "max-tokens"?: string;
+  /** `--max-steps`; default core's. */
+  readonly maxSteps?: number | string;
+  /** `--max-tokens`: output tokens per LLM call; default core's. */
+  readonly maxTokens?: number | string;
+  /** `--approval`: auto (default), always or never. */
   readonly approval?: string;
+  /** `--constrained`: constrained decoding, for providers that can. */
   readonly constrained?: boolean;
 }
 
@@ -74,18 +58,30 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
-export async function buildRuntime(values: RunOptionValues, host: Host): Promise<Runtime> {
-  const maxSteps = wholeNumber("--max-steps", values["max-steps"]) ?? DEFAULT_MAX_STEPS;
-  const maxTokens = wholeNumber("--max-tokens", values["max-tokens"]);
-  const agentMode = parseAgentMode(values.agent);
-  const constrained = values.constrained === true;
-  const approval = parseApproval(values.approval);
-  const { tools, notices, close } = await chooseTools(values.tools, withMcpFile(host, values.mcp));
+/** The runtime `options` describe: options checked, then the tools made, then the LLM. */
+export async function buildRuntime(options: RuntimeOptions, host: HostContext): Promise<Runtime> {
+  const maxSteps = wholeNumber("--max-steps", options.maxSteps) ?? DEFAULT_MAX_STEPS;
+  const maxTokens = wholeNumber("--max-tokens", options.maxTokens);
+  const agentMode = parseAgentMode(options.agent);
+  const constrained = options.constrained === true;
+  const approval = parseApproval(options.approval);
+  const { tools, notices, close } =
+    typeof options.tools === "object"
+      ? { tools: [...options.tools], notices: [], close: async () => undefined }
+      : await chooseTools(options.tools, withMcpFile(host, options.mcp));
   try {
-    const chosen = await chooseLlm(
-      { spec: values.llm, agentMode, constrained, toolNames: tools.map((tool) => tool.name) },
-      host,
-    );
+    const chosen =
+      typeof options.llm === "object"
+        ? { llm: options.llm, notices: [] }
+        : await chooseLlm(
+            {
+              spec: options.llm,
+              agentMode,
+              constrained,
+              toolNames: tools.map((tool) => tool.name),
+            },
+            host,
+          );
     return {
       llm: chosen.llm,
       tools,
@@ -104,7 +100,7 @@ export async function buildRuntime(values: RunOptionValues, host: Host): Promise
 }
 
 /** `/model <spec>`: another LLM for the same tools and mode, checked the same way. */
-export async function switchLlm(runtime: Runtime, spec: string, host: Host): Promise<Llm> {
+export async function switchLlm(runtime: Runtime, spec: string, host: HostContext): Promise<Llm> {
   const { agentMode, constrained } = runtime;
   // The prices file was read at start-up too: what is wrong with it was said then.
   const { llm } = await chooseLlm(
@@ -126,7 +122,7 @@ export function createAgent(runtime: Runtime, approve?: Approve) {
 }
 
 /** `--mcp <file>` is LANGCHAIN_MINI_MCP for this run, the path from the working directory. */
-function withMcpFile(host: Host, file: string | undefined): Host {
+function withMcpFile(host: HostContext, file: string | undefined): HostContext {
   if (file === undefined) return host;
   if (!file.trim()) throw usageError("--mcp needs a file: --mcp mcp.json");
   return { ...host, env: { ...host.env, [MCP_CONFIG_VARIABLE]: resolve(host.cwd, file) } };
@@ -148,10 +144,10 @@ function parseApproval(value: string | undefined): ApprovalPolicy {
   );
 }
 
-function wholeNumber(flag: string, value: string | undefined) {
+function wholeNumber(flag: string, value: number | string | undefined) {
   if (value === undefined) return undefined;
   const number = Number(value);
-  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(number) || number < 1) {
+  if (!/^\d+$/.test(String(value).trim()) || !Number.isSafeInteger(number) || number < 1) {
     throw usageError(`${flag} must be a whole number of at least 1, got '${value}'`);
   }
   return number;

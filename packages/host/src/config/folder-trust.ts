@@ -1,7 +1,7 @@
 import { realpath } from "node:fs/promises";
 import { resolve } from "node:path";
 import { dataHome } from "@langchain-mini/memory";
-import { secretMatcher } from "../boundary/secrets.js";
+import { environmentSecrets } from "../boundary/secrets.js";
 import { terminalText } from "../boundary/terminal-text.js";
 import { codeSettingsIn } from "./code-settings.js";
 import { type DotEnv, type Env, everyValue } from "./env.js";
@@ -18,9 +18,10 @@ export interface FolderSettings {
 export interface TrustOptions {
   /** `--trust`: the user vouches for the folder, for this run. */
   readonly trust?: boolean;
-  /** The process's own environment. */
-  readonly environment?: Env;
-  readonly cwd?: string;
+  /** The real environment: the user's own, never the folder's. */
+  readonly environment: Env;
+  /** The folder whose `.env` this is. */
+  readonly cwd: string;
   /** Asks the user a yes-or-no question; none where there is no terminal to ask on. */
   readonly ask?: (question: string) => Promise<boolean>;
 }
@@ -35,16 +36,14 @@ export interface TrustOptions {
  */
 export async function folderSettings(
   dotEnv: DotEnv,
-  options: TrustOptions = {},
+  options: TrustOptions,
 ): Promise<FolderSettings> {
-  const environment = options.environment ?? process.env;
+  const { environment } = options;
   const warnings = [...dotEnv.warnings];
   const code = codeSettingsIn(dotEnv.values, environment);
   const whole = { env: everyValue(dotEnv, environment), warnings };
   if (code.size === 0 || options.trust) return whole;
-  const folder = await realpath(options.cwd ?? process.cwd()).catch(() =>
-    resolve(options.cwd ?? "."),
-  );
+  const folder = await realpath(options.cwd).catch(() => resolve(options.cwd));
   const dataDirectory = dataHome(environment);
   const answers = await readFolderAnswers(dataDirectory);
   if (answers.warning) warnings.push(answers.warning);
@@ -68,20 +67,11 @@ export async function folderSettings(
   return { env: { ...Object.fromEntries(plain), ...environment }, warnings };
 }
 
-/** `folderSettings` for a command run from the shell: asked on the terminal, if there is one. */
-export async function shellSettings(dotEnv: DotEnv, trust: boolean | undefined) {
-  const interactive = process.stdin.isTTY && process.stderr.isTTY;
-  const ask = interactive
-    ? async (question: string) => (await import("./trust-prompt.js")).askYesOrNo(question)
-    : undefined;
-  return folderSettings(dotEnv, { trust, ask });
-}
-
 const LONGEST_VALUE_SHOWN = 80;
 
 /** Each setting as the folder wrote it (secrets blanked, terminal-safe), and what it does. */
 function trustQuestion(dotEnv: DotEnv, code: ReadonlyMap<string, string>) {
-  const { redact } = secretMatcher(everyValue(dotEnv));
+  const { redact } = environmentSecrets(dotEnv.values);
   const lines = [...code].map(([name, reason]) => {
     const value = redact(terminalText(dotEnv.values[name] ?? "")).replace(/\s+/g, " ");
     const shown =

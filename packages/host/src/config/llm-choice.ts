@@ -2,7 +2,7 @@ import { isLangchainMiniError, type Llm, llmContractProblem } from "@langchain-m
 import { BUILT_IN_PROVIDERS, DEFAULT_PROVIDERS } from "../plugins/built-ins.js";
 import { loadProvider, type ProviderPlugin } from "../plugins/load-plugin.js";
 import { messageOf } from "../plugins/locate-module.js";
-import type { Host } from "./host.js";
+import type { HostContext } from "./host-context.js";
 import { nearest } from "./nearest-name.js";
 import { pricedLlm, readUserPrices } from "./prices.js";
 import { usageError } from "./usage-error.js";
@@ -29,7 +29,7 @@ export interface ChosenLlm {
  * the provider is checked against its declared capabilities before anything starts; its
  * price is the user's (prices.json in the data directory) over the provider's own.
  */
-export async function chooseLlm(choice: LlmChoice, host: Host): Promise<ChosenLlm> {
+export async function chooseLlm(choice: LlmChoice, host: HostContext): Promise<ChosenLlm> {
   const { plugin, model } = choice.spec
     ? await namedProvider(choice.spec, host)
     : { plugin: await defaultProvider(host), model: undefined };
@@ -43,7 +43,7 @@ export async function chooseLlm(choice: LlmChoice, host: Host): Promise<ChosenLl
       dataDirectory: host.dataDirectory,
       signal: host.signal,
       onProgress: host.onProgress,
-      addSecret: host.addSecret,
+      addSecret: host.secrets.add,
       ...(choice.constrained ? { constrain: { toolNames: choice.toolNames } } : {}),
     });
   } catch (error) {
@@ -60,7 +60,7 @@ export async function chooseLlm(choice: LlmChoice, host: Host): Promise<ChosenLl
   };
 }
 
-async function namedProvider(spec: string, host: Host) {
+async function namedProvider(spec: string, host: HostContext) {
   const colon = spec.indexOf(":");
   const name = colon === -1 ? spec : spec.slice(0, colon);
   const model = colon === -1 ? undefined : spec.slice(colon + 1) || undefined;
@@ -90,7 +90,7 @@ function misspeltProvider(name: string, error: unknown) {
 }
 
 /** The first default provider that can run here, or the error that lists what to set. */
-export async function defaultProvider(host: Host): Promise<ProviderPlugin> {
+export async function defaultProvider(host: HostContext): Promise<ProviderPlugin> {
   const plugins = await defaultProviders(host);
   const usable = plugins.find((plugin) => plugin.availability(host.env).available);
   if (usable) return usable;
@@ -99,7 +99,7 @@ export async function defaultProvider(host: Host): Promise<ProviderPlugin> {
   );
 }
 
-export function defaultProviders(host: Host): Promise<ProviderPlugin[]> {
+export function defaultProviders(host: HostContext): Promise<ProviderPlugin[]> {
   return Promise.all(DEFAULT_PROVIDERS.map((name) => loadProvider(name, host)));
 }
 

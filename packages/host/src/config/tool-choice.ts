@@ -12,7 +12,7 @@ import {
 } from "../plugins/built-ins.js";
 import { loadTool, type ToolPlugin } from "../plugins/load-plugin.js";
 import { messageOf } from "../plugins/locate-module.js";
-import type { Host } from "./host.js";
+import type { HostContext } from "./host-context.js";
 import { nearest } from "./nearest-name.js";
 import { noticesToShow, type OnceNotice } from "./notice-memory.js";
 import { usageError } from "./usage-error.js";
@@ -34,7 +34,10 @@ export interface ToolSelection {
  * configuration names them. Every name goes through the one plug-in loader: a built-in, a
  * tool package, or a file.
  */
-export async function chooseTools(names: string | undefined, host: Host): Promise<ToolSelection> {
+export async function chooseTools(
+  names: string | undefined,
+  host: HostContext,
+): Promise<ToolSelection> {
   const explicit = names !== undefined;
   const wanted = explicit
     ? names
@@ -77,7 +80,7 @@ export async function chooseTools(names: string | undefined, host: Host): Promis
   return { tools, notices, close };
 }
 
-async function makeTools(name: string, plugin: ToolPlugin, host: Host, notices: string[]) {
+async function makeTools(name: string, plugin: ToolPlugin, host: HostContext, notices: string[]) {
   // Warnings while the tools are made (a server that did not start) are start-up notices.
   const onNotice = (notice: PluginNotice) => {
     if (notice.level === "warning") notices.push(notice.message);
@@ -92,7 +95,7 @@ async function makeTools(name: string, plugin: ToolPlugin, host: Host, notices: 
       signal: host.signal,
       onProgress: host.onProgress,
       onNotice,
-      addSecret: host.addSecret,
+      addSecret: host.secrets.add,
     });
   } catch (error) {
     if (isLangchainMiniError(error)) throw error;
@@ -125,7 +128,7 @@ function namedToolStops(name: string, reason: string) {
  * Loads one name; a bare word that is neither built in nor installed gets the nearest
  * built-in name, if one is near, and the names a user can type.
  */
-async function loadNamedTool(name: string, host: Host) {
+async function loadNamedTool(name: string, host: HostContext) {
   try {
     return await loadTool(builtInName(name), host);
   } catch (error) {

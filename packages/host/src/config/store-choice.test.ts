@@ -1,13 +1,16 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { tempDir } from "../test-support/cli.js";
-import type { Host } from "./host.js";
+import { Secrets } from "../boundary/secrets.js";
+import { tempDir } from "../test-support/temp-dir.js";
+import type { HostContext } from "./host-context.js";
 import { chooseStore, parseStoreSpec, withoutPassword } from "./store-choice.js";
 
-function hostIn(directory: string, store?: string): Host {
+function hostIn(directory: string, store?: string): HostContext {
+  const env = store === undefined ? {} : { LANGCHAIN_MINI_STORE: store };
   return {
-    env: store === undefined ? {} : { LANGCHAIN_MINI_STORE: store },
+    env,
+    secrets: new Secrets(env),
     cwd: directory,
     dataDirectory: join(directory, "data"),
     pluginHome: join(directory, "plugins"),

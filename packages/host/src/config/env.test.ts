@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { tempDir } from "../test-support/cli.js";
+import { tempDir } from "../test-support/temp-dir.js";
 import { everyValue, readDotEnv } from "./env.js";
 
 const KEY = "sk-test-never-shown-0a1b2c";

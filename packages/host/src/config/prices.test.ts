@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { Llm, ModelPrice } from "@langchain-mini/core";
 import { ScriptedLlm } from "@langchain-mini/core/testing";
 import { describe, expect, it } from "vitest";
-import { tempDir } from "../test-support/cli.js";
+import { tempDir } from "../test-support/temp-dir.js";
 import { PRICES_FILE, pricedLlm, pricesOf, readUserPrices } from "./prices.js";
 
 function dataDirectoryWith(content: string | undefined) {

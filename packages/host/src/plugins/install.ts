@@ -1,5 +1,5 @@
 import { isAbsolute, resolve } from "node:path";
-import type { Host } from "../config/host.js";
+import type { HostContext } from "../config/host-context.js";
 import { usageError } from "../config/usage-error.js";
 import { loadProvider, loadStore, loadTool, type Plugin } from "./load-plugin.js";
 import { messageOf } from "./locate-module.js";
@@ -27,7 +27,7 @@ export interface InstalledPlugin {
  */
 export async function addPlugin(
   source: string,
-  host: Host,
+  host: HostContext,
   onLine?: (line: string) => void,
 ): Promise<InstalledPlugin> {
   await preparePluginProject(host.pluginHome);
@@ -60,7 +60,7 @@ export async function addPlugin(
   return installed;
 }
 
-export async function removePlugin(name: string, host: Host) {
+export async function removePlugin(name: string, host: HostContext) {
   if (!(await installedNames(host.pluginHome)).includes(name)) {
     throw usageError(
       `No plug-in named '${name}' is installed: list them with langchain-mini plugins list`,
@@ -70,7 +70,7 @@ export async function removePlugin(name: string, host: Host) {
 }
 
 /** What an installed package plugs in as, loaded from the plug-in project only. */
-export async function describePlugin(name: string, host: Host): Promise<InstalledPlugin> {
+export async function describePlugin(name: string, host: HostContext): Promise<InstalledPlugin> {
   // What it plugs in as is not known before it loads: failures to load call it a plug-in.
   const only = { ...host, cwd: host.pluginHome, what: "plug-in" };
   const version = await installedVersion(host.pluginHome, name);
@@ -88,7 +88,7 @@ export async function describePlugin(name: string, host: Host): Promise<Installe
   return { name, version, kind: "neither" };
 }
 
-function uninstall(name: string, host: Host) {
+function uninstall(name: string, host: HostContext) {
   return runNpm(["uninstall", "--loglevel=error", name], {
     prefix: host.pluginHome,
     env: host.env,

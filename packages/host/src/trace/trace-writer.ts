@@ -1,10 +1,9 @@
 import { closeSync, constants, openSync, statSync, writeSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import { describeThrown, makeDirectory } from "@langchain-mini/core";
 import { createLineBatch } from "../boundary/line-batch.js";
 import { jsonText } from "../boundary/terminal-text.js";
 import type { WireEvent } from "../boundary/wire-event.js";
-import type { Env } from "../config/env.js";
 
 /** One trace line: an event in its wire form plus its time, in ms since the trace began. */
 export type TraceLine = WireEvent & { readonly timeMs: number };
@@ -100,20 +99,4 @@ function openForTrace(path: string) {
   } finally {
     closeSync(probe);
   }
-}
-
-/**
- * `--trace <file>` wins; otherwise `LANGCHAIN_MINI_TRACE=<dir>` gives one file per run.
- * Returns undefined when neither asks for a trace.
- */
-export function traceFromOptions(
-  file: string | undefined,
-  env: Env,
-  onWarning: (message: string) => void,
-): TraceWriter | undefined {
-  if (file) return openTrace(file, onWarning);
-  const directory = env.LANGCHAIN_MINI_TRACE;
-  if (!directory) return undefined;
-  const stamp = new Date().toISOString().replace(/[:.]/g, "-");
-  return openTrace(join(directory, `run-${stamp}-${process.pid}.jsonl`), onWarning);
 }

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { tempDir } from "../test-support/cli.js";
+import { tempDir } from "../test-support/temp-dir.js";
 import { codeSettingReason } from "./code-settings.js";
 import type { DotEnv } from "./env.js";
 import { folderSettings } from "./folder-trust.js";

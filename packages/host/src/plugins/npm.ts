@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { secretMatcher } from "../boundary/secrets.js";
+import { environmentSecrets } from "../boundary/secrets.js";
 import { usageError } from "../config/usage-error.js";
 
 export interface NpmOptions {
@@ -69,7 +69,10 @@ async function keepLog(options: NpmOptions, text: string) {
   try {
     // A new file of our own (O_EXCL): never through whatever may lie in its place.
     await rm(path, { force: true });
-    await writeFile(path, secretMatcher(options.env).redact(text), { flag: "wx", mode: 0o600 });
+    await writeFile(path, environmentSecrets(options.env).redact(text), {
+      flag: "wx",
+      mode: 0o600,
+    });
     return ` (npm's whole output: ${path})`;
   } catch {
     return "";

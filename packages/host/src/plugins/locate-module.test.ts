@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
-import { tempDir } from "../test-support/cli.js";
+import { tempDir } from "../test-support/temp-dir.js";
 import { locateModule } from "./locate-module.js";
 
 /** A package `name` under `folder`/node_modules; returns its module's URL. */

@@ -10,12 +10,17 @@ import {
   type StoreModule,
   type ToolModule,
 } from "@langchain-mini/core";
-import { declareSecrets } from "../boundary/secrets.js";
+import type { Secrets } from "../boundary/secrets.js";
 import { pricesOf } from "../config/prices.js";
 import { usageError } from "../config/usage-error.js";
 import { ADD_ONS, BUILT_IN_PROVIDERS, BUILT_IN_STORES, BUILT_IN_TOOLS } from "./built-ins.js";
 import { importWithin } from "./import-within.js";
 import { type LocateOptions, locateModule, messageOf } from "./locate-module.js";
+
+/** Where a plug-in is looked for, and whose secrets its secret settings join. */
+export interface LoadOptions extends LocateOptions {
+  readonly secrets?: Secrets;
+}
 
 const GUIDES = "https://github.com/langchain-mini/langchain-mini/tree/main/packages/core";
 
@@ -67,9 +72,12 @@ const STORE = {
 };
 
 /** `--llm <name>`: a built-in, a provider package or a file exporting `createLlm`. */
-export async function loadProvider(name: string, options: LocateOptions): Promise<ProviderPlugin> {
+export async function loadProvider(name: string, options: LoadOptions): Promise<ProviderPlugin> {
   const { specifier, module } = await importPlugin(name, BUILT_IN_PROVIDERS, PROVIDER, options);
-  return readExports(name, PROVIDER, () => providerOf(name, specifier, module));
+  return declared(
+    options,
+    readExports(name, PROVIDER, () => providerOf(name, specifier, module)),
+  );
 }
 
 function providerOf(name: string, specifier: string, module: Namespace): ProviderPlugin {
@@ -86,9 +94,12 @@ function providerOf(name: string, specifier: string, module: Namespace): Provide
 }
 
 /** `--tools <name>`: a built-in, a tool package or a file exporting `createTools` (or `createTool`). */
-export async function loadTool(name: string, options: LocateOptions): Promise<ToolPlugin> {
+export async function loadTool(name: string, options: LoadOptions): Promise<ToolPlugin> {
   const { specifier, module } = await importPlugin(name, BUILT_IN_TOOLS, TOOL, options);
-  return readExports(name, TOOL, () => toolOf(name, specifier, module));
+  return declared(
+    options,
+    readExports(name, TOOL, () => toolOf(name, specifier, module)),
+  );
 }
 
 function toolOf(name: string, specifier: string, module: Namespace): ToolPlugin {
@@ -122,9 +133,12 @@ function closer(close: unknown) {
 }
 
 /** `--store <protocol>…` or `--store <module>[:<url>]`: a built-in or a package or file exporting `createStore`. */
-export async function loadStore(name: string, options: LocateOptions): Promise<StorePlugin> {
+export async function loadStore(name: string, options: LoadOptions): Promise<StorePlugin> {
   const { specifier, module } = await importPlugin(name, BUILT_IN_STORES, STORE, options);
-  return readExports(name, STORE, () => storeOf(name, specifier, module));
+  return declared(
+    options,
+    readExports(name, STORE, () => storeOf(name, specifier, module)),
+  );
 }
 
 function storeOf(name: string, specifier: string, module: Namespace): StorePlugin {
@@ -141,6 +155,12 @@ function storeOf(name: string, specifier: string, module: Namespace): StorePlugi
 }
 
 type Namespace = Readonly<Record<string, unknown>>;
+
+/** A loaded plug-in's secret settings join its host's secrets from now on. */
+function declared<Loaded extends Plugin>(options: LoadOptions, plugin: Loaded): Loaded {
+  options.secrets?.declareVariables(plugin.environment);
+  return plugin;
+}
 
 async function importPlugin(
   name: string,
@@ -180,7 +200,6 @@ function common(name: string, specifier: string, module: Namespace): Plugin {
   const environment = Array.isArray(module.environment)
     ? module.environment.filter(isEnvVariable)
     : [];
-  declareSecrets(environment);
   return {
     name,
     specifier,

@@ -7,7 +7,7 @@ import { BUILT_IN_STORES, DEFAULT_STORE } from "../plugins/built-ins.js";
 import { loadStore } from "../plugins/load-plugin.js";
 import { messageOf } from "../plugins/locate-module.js";
 import type { Env } from "./env.js";
-import type { Host } from "./host.js";
+import type { HostContext } from "./host-context.js";
 import { usageError } from "./usage-error.js";
 
 export const STORE_HELP = `--store <url>      where sessions live (or LANGCHAIN_MINI_STORE): a directory or file: (the
@@ -36,7 +36,7 @@ export function storeFlag(env: Env, flag: string | undefined): Env {
  * one goes through the one plug-in loader. Stores connect on their first call, so a
  * server that is down costs a warning later, not the start.
  */
-export async function chooseStore(host: Host): Promise<StoreChoice> {
+export async function chooseStore(host: HostContext): Promise<StoreChoice> {
   const given = host.env.LANGCHAIN_MINI_STORE?.trim() || DEFAULT_STORE;
   const { name, url } = parseStoreSpec(given);
   const plugin = await loadStore(name, host).catch((error: unknown) => {
@@ -56,7 +56,7 @@ export async function chooseStore(host: Host): Promise<StoreChoice> {
       cwd: host.cwd,
       dataDirectory: host.dataDirectory,
       signal: host.signal,
-      addSecret: host.addSecret,
+      addSecret: host.secrets.add,
     });
   } catch (error) {
     if (isLangchainMiniError(error)) throw error;
