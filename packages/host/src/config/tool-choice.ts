@@ -10,7 +10,7 @@ import {
   MCP_CONFIG_VARIABLE,
   MCP_TOOLS,
 } from "../plugins/built-ins.js";
-import { loadTool, type ToolPlugin } from "../plugins/load-plugin.js";
+import { boundedClose, loadTool, type ToolPlugin } from "../plugins/load-plugin.js";
 import { messageOf } from "../plugins/locate-module.js";
 import type { HostContext } from "./host-context.js";
 import { nearest } from "./nearest-name.js";
@@ -50,8 +50,9 @@ export async function chooseTools(
   const notices: string[] = [];
   // Defaults left out (or back in): said once per setting, not on every run.
   const leftOut: OnceNotice[] = [];
-  const plugins: ToolPlugin[] = [];
-  const close = () => closeAll(plugins);
+  // What stops what the tools started (MCP servers, a sandbox): each set's own close.
+  const closers: Array<() => Promise<void>> = [];
+  const close = () => closeAll(closers);
   try {
     for (const name of new Set(wanted)) {
       const plugin = await loadNamedTool(name, host);
@@ -63,8 +64,9 @@ export async function chooseTools(
         continue;
       }
       if (!explicit) leftOut.push({ key, text: undefined });
-      plugins.push(plugin);
-      tools.push(...(await makeTools(name, plugin, host, notices)));
+      const made = await makeTools(name, plugin, host, notices);
+      closers.push(made.close);
+      tools.push(...made.tools);
     }
   } catch (error) {
     await close();
@@ -101,22 +103,39 @@ async function makeTools(name: string, plugin: ToolPlugin, host: HostContext, no
     if (isLangchainMiniError(error)) throw error;
     throw usageError(`createTools of '${name}' failed: ${messageOf(error)}`);
   }
-  if (!Array.isArray(made)) {
-    throw usageError(`createTools of '${name}' did not return a list of tools`);
+  const set = toolSetOf(made);
+  if (!set) {
+    throw usageError(
+      `createTools of '${name}' did not return a list of tools, nor { tools, close }`,
+    );
   }
-  for (const tool of made) {
+  for (const tool of set.tools) {
     const problem = toolContractProblem(tool);
     if (problem)
       throw usageError(
         `createTools of '${name}' returned something that is not a tool: ${problem}`,
       );
   }
-  return made as Tool<unknown>[];
+  // A list alone: the first version of the contract, whose module-wide close stops them.
+  const close = set.close ? boundedClose(set.close) : plugin.close;
+  return { tools: set.tools as Tool<unknown>[], close };
 }
 
-/** Every module's `close`, at once; one that fails or hangs does not keep the others open. */
-async function closeAll(plugins: readonly ToolPlugin[]) {
-  await Promise.all(plugins.map((plugin) => plugin.close().catch(() => undefined)));
+/** A list of tools, or `{ tools, close }` (core's ToolSet); undefined for anything else. */
+function toolSetOf(
+  made: unknown,
+): { tools: readonly unknown[]; close?: () => unknown } | undefined {
+  if (Array.isArray(made)) return { tools: made };
+  const set = made as { tools?: unknown; close?: unknown } | null;
+  if (typeof set !== "object" || set === null || !Array.isArray(set.tools)) return undefined;
+  if (set.close !== undefined && typeof set.close !== "function") return undefined;
+  const close = set.close as (() => unknown) | undefined;
+  return { tools: set.tools, ...(close ? { close: () => close.call(set) } : {}) };
+}
+
+/** Every set's `close`, at once; one that fails or hangs does not keep the others open. */
+async function closeAll(closers: readonly (() => Promise<void>)[]) {
+  await Promise.all(closers.map((close) => close().catch(() => undefined)));
 }
 
 /** A tool the user named that cannot run here: the command stops, and the line says what to do. */

@@ -112,10 +112,15 @@ function toolOf(name: string, specifier: string, module: Namespace): ToolPlugin 
       await (createTool as NonNullable<ToolModule["createTool"]>)(context),
     ];
   } else throw notAPlugin(name, TOOL, "createTools({ env })");
-  return { ...common(name, specifier, module), createTools: create, close: closer(module.close) };
+  return {
+    ...common(name, specifier, module),
+    createTools: create,
+    close: boundedClose(module.close),
+  };
 }
 
-function closer(close: unknown) {
+/** A plug-in's `close`, given at most a few seconds; never throws. */
+export function boundedClose(close: unknown) {
   return async () => {
     if (typeof close !== "function") return;
     let timer: NodeJS.Timeout | undefined;

@@ -17,24 +17,6 @@ interface Running {
   closing?: boolean;
 }
 
-/** One configured server: started once, its stderr sent to the latest host that asked. */
-class Entry {
-  notices: NoticeSink | undefined;
-  readonly started: Promise<Running>;
-
-  constructor(config: ServerConfig, options: StartOptions) {
-    const source = sourceOf(config.name);
-    this.started = start(config, options, (line) =>
-      this.notices?.({ level: "log", source, message: line }),
-    );
-    // A failure is reported where it is awaited; this keeps Node from calling it unhandled.
-    this.started.catch(() => undefined);
-  }
-}
-
-/** Every server this process started, by its configuration: each starts once. */
-const servers = new Map<string, Entry>();
-
 export interface StartOptions {
   readonly timeoutMs: number;
   /** The host's environment: what a stdio server's own is made from. */
@@ -42,23 +24,32 @@ export interface StartOptions {
   readonly onNotice?: NoticeSink;
 }
 
+/** The servers one `createTools` call started, and their tools. */
+export interface ServerTools {
+  readonly tools: Tool<McpArguments>[];
+  /** Stops these servers: stdio servers get EOF, then SIGTERM, then SIGKILL. */
+  close(): Promise<void>;
+}
+
 /**
- * The tools of every configured server. Servers start in parallel, the first time they
- * are asked for; one that fails to start or to list its tools is one warning, and the
- * others' tools are still offered.
+ * Starts every configured server, in parallel, and gives their tools. One that fails to
+ * start or to list its tools is one warning, and the others' tools are still offered.
+ * The servers belong to the caller (one host's session): another call starts its own.
  */
-export async function serverTools(
+export async function startServers(
   configs: readonly ServerConfig[],
   options: StartOptions,
-): Promise<Tool<McpArguments>[]> {
-  const entries = configs.map((config) => {
-    const entry = entryFor(config, options);
-    entry.notices = options.onNotice;
-    return entry;
+): Promise<ServerTools> {
+  const started = configs.map((config) => {
+    const source = sourceOf(config.name);
+    return start(config, options, (line) =>
+      options.onNotice?.({ level: "log", source, message: line }),
+    );
   });
-  const settled = await Promise.allSettled(entries.map((entry) => entry.started));
+  const settled = await Promise.allSettled(started);
   const namer = new ToolNamer();
   const tools: Tool<McpArguments>[] = [];
+  const running: Running[] = [];
   settled.forEach((outcome, index) => {
     const config = configs[index] as ServerConfig;
     if (outcome.status === "rejected") {
@@ -70,42 +61,29 @@ export async function serverTools(
       });
       return;
     }
-    const running = outcome.value;
+    const server = outcome.value;
+    running.push(server);
     const source = {
       server: config.name,
       secrets: config.secrets,
-      connection: running.connection,
-      stopped: () => running.stopped,
+      connection: server.connection,
+      stopped: () => server.stopped,
     };
-    for (const info of running.tools) {
+    for (const info of server.tools) {
       tools.push(mcpTool(namer.name(config.name, info.name), info, source));
     }
   });
-  return tools;
-}
-
-/** Stops every server this process started: stdio servers get EOF, then SIGTERM, then SIGKILL. */
-export async function closeServers() {
-  const entries = [...servers.values()];
-  servers.clear();
-  await Promise.all(
-    entries.map(async (entry) => {
-      const running = await entry.started.catch(() => undefined);
-      if (!running) return;
-      running.closing = true;
-      await running.connection.close().catch(() => undefined);
-    }),
-  );
-}
-
-function entryFor(config: ServerConfig, options: StartOptions): Entry {
-  const key = JSON.stringify(config);
-  let entry = servers.get(key);
-  if (!entry) {
-    entry = new Entry(config, options);
-    servers.set(key, entry);
-  }
-  return entry;
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= Promise.all(
+      running.map(async (server) => {
+        server.closing = true;
+        await server.connection.close().catch(() => undefined);
+      }),
+    ).then(() => undefined);
+    return closing;
+  };
+  return { tools, close };
 }
 
 async function start(config: ServerConfig, options: StartOptions, onLog: (line: string) => void) {
