@@ -96,15 +96,18 @@ describe("the everything server over stdio", () => {
   }, 60_000);
 
   it("starts each caller's servers apart: one set's close leaves the other's running", async () => {
-    const [first, second] = await Promise.all([createToolSet({ env }), createToolSet({ env })]);
+    const before = new Set(processesMatching("server-everything", process.pid));
+    const ours = () =>
+      processesMatching("server-everything", process.pid).filter((pid) => !before.has(pid));
+    const [first, second] = await Promise.all([
+      createToolSet({ env }),
+      createToolSet({ env }),
+    ]);
     const echo = (set: typeof first) => set.tools.find((tool) => tool.name === "everything__echo");
     const signal = AbortSignal.timeout(30_000);
-    expect(processesMatching("server-everything", process.pid)).toHaveLength(2);
+    expect(ours()).toHaveLength(2);
     await first.close?.();
-    await waitFor(
-      () => processesMatching("server-everything", process.pid).length === 1,
-      "the first set's server to stop",
-    );
+    await waitFor(() => ours().length === 1, "the first set's server to stop");
     expect(await echo(second)?.execute({ message: "b" }, { signal })).toBe("Echo: b");
     await second.close?.();
   }, 60_000);
