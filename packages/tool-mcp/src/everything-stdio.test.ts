@@ -99,10 +99,7 @@ describe("the everything server over stdio", () => {
     const before = new Set(processesMatching("server-everything", process.pid));
     const ours = () =>
       processesMatching("server-everything", process.pid).filter((pid) => !before.has(pid));
-    const [first, second] = await Promise.all([
-      createToolSet({ env }),
-      createToolSet({ env }),
-    ]);
+    const [first, second] = await Promise.all([createToolSet({ env }), createToolSet({ env })]);
     const echo = (set: typeof first) => set.tools.find((tool) => tool.name === "everything__echo");
     const signal = AbortSignal.timeout(30_000);
     expect(ours()).toHaveLength(2);
