@@ -40,11 +40,39 @@ module.exports = {
       to: { path: "/(test-support|fixtures)/|\\.test\\.tsx?$" },
     },
     {
+      name: "host-is-headless",
+      comment:
+        "The host is every front end's runtime (a command, a server, someone's program): no UI library.",
+      severity: "error",
+      from: { path: "^packages/host/src/", pathNot: shipped },
+      to: { path: "node_modules/(ink|react|react-dom|marked|ink-[^/]+)/|^(ink|react|marked)$" },
+    },
+    {
+      name: "host-loads-plug-ins-by-name",
+      comment:
+        "The host knows providers, tools and stores only as a table of names to modules, loaded by the one plug-in loader: never a static import (memory's conversation and stores are the runtime's own).",
+      severity: "error",
+      from: { path: "^packages/host/src/", pathNot: shipped },
+      to: {
+        path: "^packages/(llm|tool|memory-redis)[^/]*/|(^|node_modules/)@langchain-mini/(llm|tool|memory-redis)",
+      },
+    },
+    {
+      name: "app-reaches-plug-ins-through-the-host",
+      comment:
+        "The app's front ends get providers, tools and stores from the host, never by importing them.",
+      severity: "error",
+      from: { path: "^apps/tui/src/", pathNot: shipped },
+      to: {
+        path: "^packages/(llm|tool|memory)[^/]*/|(^|node_modules/)@langchain-mini/(llm|tool|memory)",
+      },
+    },
+    {
       name: "plug-ins-stand-apart",
       comment:
         "A provider, tool or store package depends on core (and prompts) for its contract, never on a sibling.",
       severity: "error",
-      from: { path: "^packages/([a-z]+-?[a-z]*)/src/", pathNot: shipped },
+      from: { path: "^packages/((llm|tool|memory)[a-z-]*)/src/", pathNot: shipped },
       to: {
         path: "^packages/(llm|tool|memory)[^/]*/|^(node_modules/)?@langchain-mini/(llm|tool|memory)",
         pathNot: "^packages/$1/",
@@ -52,8 +80,10 @@ module.exports = {
     },
   ],
   options: {
-    doNotFollow: { path: "node_modules" },
-    exclude: { path: "(^|/)(dist|node_modules|\\.turbo)/" },
+    // A package of ours resolves to its build (dist) once built: kept as a module, so that
+    // the rules above see it, but not followed.
+    doNotFollow: { path: "(^|/)(node_modules|dist)/" },
+    exclude: { path: "(^|/)\\.turbo/" },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.base.json" },
     enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "types"] },

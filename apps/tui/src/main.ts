@@ -11,11 +11,11 @@ const { handleStopSignals, stoppedStatus, wasStopped } = await import("./stop-si
 handleStopSignals();
 // The working directory's .env, read once: commands take their settings from it (as far
 // as the folder is trusted), and every line that leaves the process blanks its keys.
-const { everyValue, readDotEnv } = await import("./config/env.js");
-const dotEnv = await readDotEnv();
+const { readDotEnv } = await import("@langchain-mini/host");
+const shell = (await import("./shell.js")).createShell(await readDotEnv(process.cwd()));
 // Console lines (a vendor SDK's own log) go to stderr with secrets blanked, never to
 // stdout; the terminal UI sends them to its trace instead.
-(await import("./config/console-route.js")).routeConsoleToStderr(everyValue(dotEnv));
+(await import("./config/console-route.js")).routeConsoleToStderr(shell.redact);
 
 const HELP = `langchain-mini: ask an LLM agent questions, with tools, in a ReAct loop.
 
@@ -32,19 +32,19 @@ async function main(argv: readonly string[]): Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
     case "ask":
-      return (await import("./commands/ask.js")).ask(rest, dotEnv);
+      return (await import("./commands/ask.js")).ask(rest, shell);
     case "sessions":
-      return (await import("./commands/sessions.js")).sessions(rest, dotEnv);
+      return (await import("./commands/sessions.js")).sessions(rest, shell);
     case "plugins":
-      return (await import("./commands/plugins.js")).plugins(rest, dotEnv);
+      return (await import("./commands/plugins.js")).plugins(rest, shell);
     case "replay":
-      return (await import("./commands/replay.js")).replay(rest);
+      return (await import("./commands/replay.js")).replay(rest, shell);
     case "--version":
     case "-v":
       return (await import("./commands/version.js")).version();
     case undefined:
     case "tui":
-      return (await import("./commands/tui.js")).tui(rest, dotEnv);
+      return (await import("./commands/tui.js")).tui(rest, shell);
     case "--help":
     case "-h":
     case "help":
@@ -52,7 +52,7 @@ async function main(argv: readonly string[]): Promise<number> {
       return 0;
     default:
       // Options with no command (`langchain-mini --llm …`) are the terminal UI's.
-      if (command.startsWith("-")) return (await import("./commands/tui.js")).tui(argv, dotEnv);
+      if (command.startsWith("-")) return (await import("./commands/tui.js")).tui(argv, shell);
       process.stderr.write(
         `langchain-mini: unknown command '${command}': run langchain-mini --help\n`,
       );
@@ -71,5 +71,5 @@ process.once("beforeExit", () => {
   process.exit(1);
 });
 main(process.argv.slice(2)).then(finish, (error: unknown) =>
-  finish(wasStopped() ? 1 : reportFailure(error, debug, everyValue(dotEnv))),
+  finish(wasStopped() ? 1 : reportFailure(error, debug, shell.redact)),
 );

@@ -1,15 +1,17 @@
 import { describeThrown, isLangchainMiniError } from "@langchain-mini/core";
-import { secretMatcher } from "./boundary/secrets.js";
-import { terminalText } from "./boundary/terminal-text.js";
-import type { Env } from "./config/env.js";
+import { terminalText } from "@langchain-mini/host";
 
 /**
  * Prints one clear line for a failure and returns the exit status: 2 for usage and
  * configuration mistakes, 1 for everything else. Stack traces only with --debug.
  */
-export function reportFailure(error: unknown, debug: boolean, env: Env): number {
+export function reportFailure(
+  error: unknown,
+  debug: boolean,
+  redact: (text: string) => string,
+): number {
   try {
-    return report(error, debug, env);
+    return report(error, debug, redact);
   } catch {
     // Whatever was thrown could not even be looked at (a proxy whose traps throw).
     process.stderr.write("langchain-mini: unexpected error that cannot be described\n");
@@ -17,9 +19,9 @@ export function reportFailure(error: unknown, debug: boolean, env: Env): number 
   }
 }
 
-function report(error: unknown, debug: boolean, env: Env): number {
-  // The same secrets as the output boundary: the environment's and every loaded plug-in's.
-  const { redact } = secretMatcher(env);
+function report(error: unknown, debug: boolean, redact: (text: string) => string): number {
+  // `redact` blanks the same secrets as the output boundary: the environment's and every
+  // loaded plug-in's.
   // Messages quote servers, files and plug-ins: their control sequences go before keys are found.
   const write = (text: string) => process.stderr.write(redact(terminalText(text)));
   const detail = debug ? stackOf(error) : "";

@@ -91,6 +91,7 @@ export {
   type StoreModule,
   storeContractProblem,
   type ToolModule,
+  type ToolSet,
   toolContractProblem,
 } from "./plugins.js";
 export {

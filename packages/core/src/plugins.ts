@@ -119,19 +119,30 @@ export interface LlmProviderModule extends PluginInfo {
 export type CreateToolOptions = PluginContext;
 
 /**
+ * Tools together with what stops what they started (servers, sandboxes): the host that
+ * asked for them calls `close` once it is done with them, also on Ctrl+C and SIGTERM.
+ * What one call started belongs to that call: two hosts never share it.
+ */
+export interface ToolSet {
+  readonly tools: readonly Tool<unknown>[];
+  close?(): Promise<void> | void;
+}
+
+/**
  * What a tool package (or file) exports so that a host can load it by name, e.g.
  * `langchain-mini ask --tools calculator,my-tool`: `createTools` (one module may make
  * several tools) or, for one tool, `createTool`.
  */
 export interface ToolModule extends PluginInfo {
+  /** The tools, or a `ToolSet` when they started something that must be stopped. */
   createTools?(
     options: CreateToolOptions,
-  ): readonly Tool<unknown>[] | Promise<readonly Tool<unknown>[]>;
+  ): readonly Tool<unknown>[] | ToolSet | Promise<readonly Tool<unknown>[] | ToolSet>;
   createTool?(options: CreateToolOptions): Tool<unknown> | Promise<Tool<unknown>>;
   /**
-   * Stops what the module started for its tools (servers, connections), so the process
-   * can exit. Hosts call it once they are done, also on Ctrl+C and SIGTERM; the tools
-   * are not used after it.
+   * Stops everything the module started for its tools, in any host: the first version of
+   * the contract. A module whose tools start something returns a `ToolSet` instead, so
+   * that one host's close leaves another's tools alone.
    */
   close?(): Promise<void> | void;
 }

@@ -1,7 +1,7 @@
 import { Agent, ToolCallingAgent } from "@langchain-mini/core";
 import { ScriptedLlm } from "@langchain-mini/core/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { close, createTools } from "./plugin.js";
+import { closeTools as close, openTools as createTools } from "./test-support/open-tools.js";
 import {
   type HttpServerProcess,
   startEverythingHttp,

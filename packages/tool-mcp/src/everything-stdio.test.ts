@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { Agent, type AgentEvent, type PluginNotice, ToolCallingAgent } from "@langchain-mini/core";
 import { ScriptedLlm } from "@langchain-mini/core/testing";
 import { afterAll, describe, expect, it } from "vitest";
-import { close, createTools } from "./plugin.js";
+import { createTools as createToolSet } from "./plugin.js";
+import { closeTools as close, openTools as createTools } from "./test-support/open-tools.js";
 import {
   everythingStdio,
   isRunning,
@@ -94,14 +95,18 @@ describe("the everything server over stdio", () => {
     expect(ends[0]).toMatchObject({ origin: 'MCP server "everything"' });
   }, 60_000);
 
-  it("starts each server once per process", async () => {
-    const [first, second] = await Promise.all([createTools({ env }), createTools({ env })]);
-    const echo = (tools: typeof first) => tools.find((tool) => tool.name === "everything__echo");
+  it("starts each caller's servers apart: one set's close leaves the other's running", async () => {
+    const before = new Set(processesMatching("server-everything", process.pid));
+    const ours = () =>
+      processesMatching("server-everything", process.pid).filter((pid) => !before.has(pid));
+    const [first, second] = await Promise.all([createToolSet({ env }), createToolSet({ env })]);
+    const echo = (set: typeof first) => set.tools.find((tool) => tool.name === "everything__echo");
     const signal = AbortSignal.timeout(30_000);
-    const a = await echo(first)?.execute({ message: "a" }, { signal });
-    const b = await echo(second)?.execute({ message: "b" }, { signal });
-    expect([a, b]).toEqual(["Echo: a", "Echo: b"]);
-    expect(processesMatching("server-everything", process.pid)).toHaveLength(1);
+    expect(ours()).toHaveLength(2);
+    await first.close?.();
+    await waitFor(() => ours().length === 1, "the first set's server to stop");
+    expect(await echo(second)?.execute({ message: "b" }, { signal })).toBe("Echo: b");
+    await second.close?.();
   }, 60_000);
 
   it("cancels a slow call on the server, ends the run at once, and the child is gone after close", async () => {

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { Agent, ToolCallingAgent } from "@langchain-mini/core";
 import { ScriptedLlm } from "@langchain-mini/core/testing";
 import { afterAll, describe, expect, it } from "vitest";
-import { close, createTools } from "./plugin.js";
+import { closeTools as close, openTools as createTools } from "./test-support/open-tools.js";
 import { filesystemStdio } from "./testing/index.js";
 
 const act = (tool: string, input: string) =>

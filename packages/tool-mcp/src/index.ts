@@ -6,5 +6,5 @@ export {
   type StdioServer,
 } from "./config.js";
 export { describeResult, type ToolResult } from "./describe-result.js";
-export { availability, close, createTools, description, environment } from "./plugin.js";
+export { availability, createTools, description, environment } from "./plugin.js";
 export { FUNCTION_NAME } from "./tool-names.js";

@@ -5,7 +5,7 @@ import { pathToFileURL } from "node:url";
 import { type PluginNotice, ToolCallingAgent } from "@langchain-mini/core";
 import { ScriptedLlm } from "@langchain-mini/core/testing";
 import { afterEach, describe, expect, it } from "vitest";
-import { close, createTools } from "./plugin.js";
+import { closeTools as close, openTools as createTools } from "./test-support/open-tools.js";
 import {
   everythingPath,
   everythingStdio,

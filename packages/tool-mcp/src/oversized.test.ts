@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { close, createTools } from "./plugin.js";
+import { closeTools as close, openTools as createTools } from "./test-support/open-tools.js";
 import { fakeStdioServer, startHostileHttp } from "./testing/index.js";
 
 afterEach(close);

@@ -5,11 +5,10 @@ import {
   LangchainMiniError,
   LONGEST_TIMER_MS,
   type PluginEnv,
-  type Tool,
+  type ToolSet,
 } from "@langchain-mini/core";
 import { readMcpConfig, SHAPE } from "./config.js";
-import type { McpArguments } from "./mcp-tool.js";
-import { closeServers, serverTools } from "./server-pool.js";
+import { startServers } from "./start-servers.js";
 
 // The plug-in contract of @langchain-mini/core: one module, the tools of many servers.
 
@@ -36,26 +35,22 @@ export function availability(env: PluginEnv): Availability {
 }
 
 /**
- * The tools of every configured server, named `<server>__<tool>`. A server that does not
- * start is a warning through `onNotice`, not a failure; a bad configuration file is a
- * `config_invalid` error.
+ * The tools of every configured server, named `<server>__<tool>`, and `close`, which stops
+ * those servers: each call starts its own, so two hosts never share a server. A server
+ * that does not start is a warning through `onNotice`, not a failure; a bad
+ * configuration file is a `config_invalid` error.
  */
-export async function createTools(options: CreateToolOptions): Promise<Tool<McpArguments>[]> {
+export async function createTools(options: CreateToolOptions): Promise<ToolSet> {
   const servers = await readMcpConfig(options.env, options.cwd, options.signal);
   if (!servers) throw new LangchainMiniError("config_invalid", reasonOf(availability(options.env)));
   const timeoutMs = timeoutOf(options.env);
   // Before any server starts: whatever it echoes of them is blanked by the host.
   for (const server of servers) for (const secret of server.secrets) options.addSecret?.(secret);
-  return serverTools(servers, {
+  return startServers(servers, {
     timeoutMs,
     env: options.env,
     ...(options.onNotice ? { onNotice: options.onNotice } : {}),
   });
-}
-
-/** Stops every server this process started. */
-export function close(): Promise<void> {
-  return closeServers();
 }
 
 /** The longest wait a timer takes, in whole seconds (about 24.8 days). */

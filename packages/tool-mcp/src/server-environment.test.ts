@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { close, createTools } from "./plugin.js";
 import { serverEnvironment } from "./server-environment.js";
+import { closeTools as close, openTools as createTools } from "./test-support/open-tools.js";
 import { fakeStdioServer } from "./testing/index.js";
 
 const host = {

@@ -1,3 +1,3 @@
 export { DEFAULT_LIMITS, type PythonLimits } from "./limits.js";
-export { availability, close, createTools, description, environment } from "./plugin.js";
+export { availability, createTools, description, environment } from "./plugin.js";
 export { createPythonTool, type PythonTool, type PythonToolOptions } from "./python-tool.js";

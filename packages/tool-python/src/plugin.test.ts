@@ -1,6 +1,6 @@
 import { isLangchainMiniError } from "@langchain-mini/core";
 import { describe, expect, it } from "vitest";
-import { availability, close, createTools, description, environment } from "./plugin.js";
+import { availability, createTools, description, environment } from "./plugin.js";
 import { denoChildren, isRunning, waitFor } from "./test-support/processes.js";
 
 describe("the python plug-in module", () => {
@@ -40,14 +40,15 @@ describe("the python plug-in module", () => {
     expect(() => createTools({ env: { PATH: "/nowhere" } })).toThrow(/^prlimit, which bounds/);
   });
 
-  it("close() ends the sandboxes of every tool it made", async () => {
-    const [tool] = createTools({ env: {} });
+  it("the set's close() ends the sandboxes of the tool it made", async () => {
+    const { tools, close } = createTools({ env: {} });
+    const [tool] = tools;
     expect(tool?.name).toBe("python");
     // It runs code the model wrote: agents ask the user first.
     expect(tool?.needsApproval).toBe(true);
     await waitFor(() => denoChildren().length > 0, 60_000, "a sandbox");
     const sandboxes = denoChildren();
-    close();
+    await close?.();
     await waitFor(() => !sandboxes.some(isRunning), 30_000, "the sandboxes to end");
   }, 90_000);
 

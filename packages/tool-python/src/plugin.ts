@@ -3,9 +3,9 @@ import type {
   CreateToolOptions,
   EnvVariable,
   PluginEnv,
-  Tool,
+  ToolSet,
 } from "@langchain-mini/core";
-import { createPythonTool, type PythonTool } from "./python-tool.js";
+import { createPythonTool } from "./python-tool.js";
 import { findRuntimeFiles } from "./runtime-files.js";
 
 // The plug-in contract of @langchain-mini/core: what a host knows before calling createTools.
@@ -35,17 +35,11 @@ export function availability(env: PluginEnv): Availability {
   return lookup.found ? { available: true } : { available: false, reason: lookup.reason };
 }
 
-const created = new Set<PythonTool>();
-
-/** One sandbox starts at once, in the background, so that the first call finds it loaded. */
-export function createTools(options: CreateToolOptions): readonly Tool[] {
+/**
+ * One sandbox starts at once, in the background, so that the first call finds it loaded;
+ * `close` ends this tool's sandboxes (they also end with the host process).
+ */
+export function createTools(options: CreateToolOptions): ToolSet {
   const tool = createPythonTool({ env: options.env });
-  created.add(tool);
-  return [tool];
-}
-
-/** Ends every sandbox of the tools made here (they also end with the host process). */
-export function close() {
-  for (const tool of created) tool.close();
-  created.clear();
+  return { tools: [tool], close: () => tool.close() };
 }

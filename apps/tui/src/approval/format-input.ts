@@ -1,4 +1,4 @@
-import { visibleText } from "../boundary/terminal-text.js";
+import { visibleText } from "@langchain-mini/host";
 
 /**
  * A tool call's input as a person reads it before approving it: JSON arguments (a typed

@@ -1,6 +1,6 @@
+import { Secrets } from "@langchain-mini/host";
 import { describe, expect, it } from "vitest";
 import { formatToolInput } from "./format-input.js";
-import { secretMask } from "./secret-mask.js";
 
 const ENV = {
   OPENAI_API_KEY: "corpus-openai-secret-4f1d9a7c2b",
@@ -10,7 +10,7 @@ const ENV = {
 };
 
 /** What a person sees of a call's input before approving it. */
-const shown = (input: string) => formatToolInput(secretMask(ENV)(input));
+const shown = (input: string) => formatToolInput(new Secrets(ENV).mask()(input));
 
 describe("what an approval prompt shows", () => {
   it("shows key-shaped text and the path beside it, every character", () => {

@@ -1,15 +1,13 @@
 import { createInterface } from "node:readline/promises";
 import { styleText } from "node:util";
 import type { ApprovalDecision, ApprovalRequest, Approve } from "@langchain-mini/core";
-import { visibleText } from "../boundary/terminal-text.js";
+import { visibleText } from "@langchain-mini/host";
 import { formatToolInput } from "./format-input.js";
 
 interface TerminalApprovalOptions {
   readonly input: NodeJS.ReadableStream;
   /** Where the question is written: `ask` keeps stdout for the answer. */
   readonly output: NodeJS.WriteStream;
-  /** Labels the user's own secrets in what is shown (see secret-mask.ts); hides nothing else. */
-  readonly mask: (text: string) => string;
   /** Lets the trace written so far out first, so the question comes after the call's Action. */
   readonly beforeAsking?: () => Promise<void>;
 }
@@ -20,7 +18,7 @@ interface TerminalApprovalOptions {
  * of that tool, or n to decline, then an optional note for the model.
  */
 export function createTerminalApproval(options: TerminalApprovalOptions): Approve {
-  const { output, mask } = options;
+  const { output } = options;
   const always = new Set<string>();
   const paint = (style: Parameters<typeof styleText>[0], text: string) =>
     styleText(style, text, { stream: output });
@@ -29,10 +27,11 @@ export function createTerminalApproval(options: TerminalApprovalOptions): Approv
     if (always.has(request.tool)) return { approved: true, always: true };
     await options.beforeAsking?.();
     // Tool names and origins come from plug-ins and MCP servers: foreign text, shown
-    // whole, as is the input: the person approves exactly what will run.
-    const tool = visibleText(mask(request.tool));
-    const origin = request.origin ? ` (${visibleText(mask(request.origin))})` : "";
-    const shown = formatToolInput(mask(request.input));
+    // whole, as is the input (the host labels only the user's own secrets in it): the
+    // person approves exactly what will run.
+    const tool = visibleText(request.tool);
+    const origin = request.origin ? ` (${visibleText(request.origin)})` : "";
+    const shown = formatToolInput(request.input);
     output.write(`${paint(["bold", "yellow"], `Run ${tool}${origin}?`)}\n`);
     output.write(`${shown.replace(/^/gm, "  ")}\n`);
     const decision = await ask(options, request, tool);

@@ -1,31 +1,20 @@
+import { type AgentEvent, DEFAULT_MAX_STEPS, DEFAULT_MAX_TOKENS } from "@langchain-mini/core";
 import {
-  type AgentEvent,
-  DEFAULT_MAX_STEPS,
-  DEFAULT_MAX_TOKENS,
-  type PluginNotice,
-  type SessionStore,
-} from "@langchain-mini/core";
-import { DEFAULT_HISTORY, InMemorySessionStore } from "@langchain-mini/memory";
+  createLineBatch,
+  DEFAULT_HISTORY,
+  jsonText,
+  STORE_HELP,
+  terminalText,
+  usageError,
+} from "@langchain-mini/host";
 import { unaskedNotice } from "../approval/approval-text.js";
-import { secretMask } from "../approval/secret-mask.js";
-import { createEventOutput } from "../boundary/event-output.js";
-import { createLineBatch } from "../boundary/line-batch.js";
-import { secretMatcher } from "../boundary/secrets.js";
-import { jsonText, terminalText } from "../boundary/terminal-text.js";
-import type { WireEvent } from "../boundary/wire-event.js";
 import { parseCommandLine } from "../config/command-line.js";
-import { createConversationRunner } from "../config/conversation-runner.js";
-import type { DotEnv } from "../config/env.js";
-import { shellSettings } from "../config/folder-trust.js";
-import { shellHost } from "../config/host.js";
-import { buildRuntime, type Runtime, runOptionSpec, sessionOption } from "../config/run-options.js";
-import { chooseStore, STORE_HELP, storeFlag } from "../config/store-choice.js";
-import { usageError } from "../config/usage-error.js";
+import { runOptionSpec, sessionOptions } from "../config/run-flags.js";
 import { createDownloadProgress } from "../render/download-progress.js";
 import { terminalOutput } from "../render/terminal-output.js";
 import { createTextTrace } from "../render/text-trace.js";
 import { createVerboseTrace } from "../render/verbose-trace.js";
-import { traceFromOptions } from "../trace/trace-writer.js";
+import type { Shell } from "../shell.js";
 
 export const ASK_USAGE = `Usage: langchain-mini ask [options] <question...>
 
@@ -83,7 +72,7 @@ a warning says why), 2 usage or configuration error, 130/143 stopped by SIGINT
 const STOP_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
 
 /** `ask`: one question, the answer on stdout, the trace on stderr. Returns the exit status. */
-export async function ask(argv: readonly string[], dotEnv: DotEnv): Promise<number> {
+export async function ask(argv: readonly string[], shell: Shell): Promise<number> {
   const { values, positionals } = parseCommandLine({
     args: [...argv],
     options: {
@@ -102,62 +91,41 @@ export async function ask(argv: readonly string[], dotEnv: DotEnv): Promise<numb
   if (!question) {
     throw usageError("No question given: run langchain-mini ask [options] <question...>");
   }
-  const session = sessionOption(values.session);
-
-  const { env: shellEnv, warnings } = await shellSettings(dotEnv, values.trust);
-  // --store stands in for LANGCHAIN_MINI_STORE: the redactor blanks its password too.
-  const env = storeFlag(shellEnv, values.store);
-  // Before anything that may fail for want of the variable the line was meant to set.
-  for (const warning of warnings) process.stderr.write(`Warning: ${terminalText(warning)}\n`);
+  const options = sessionOptions(values);
   const controller = new AbortController();
   const onSignal = () => controller.abort();
   for (const signal of STOP_SIGNALS) process.on(signal, onSignal);
   // Set-up work (a model download) draws a bar on stderr; a signal ends it too.
   const bar = createDownloadProgress(process.stderr);
-  const trace = traceFromOptions(values.trace, env, warn);
+  const { host, warnings } = await shell.openHost({
+    trust: values.trust,
+    store: values.store,
+    signal: controller.signal,
+    onProgress: bar.report,
+  });
+  // Before anything that may fail for want of the variable the line was meant to set.
+  for (const warning of warnings) process.stderr.write(`Warning: ${terminalText(warning)}\n`);
   // --json lines go out together, once per tick of the event loop.
   const json = values.json ? createLineBatch((text) => process.stdout.write(text)) : undefined;
-  // The environment's secrets, and those of every plug-in loaded by the time text is blanked.
-  const secrets = secretMatcher(env);
-  const wire: Array<(event: WireEvent) => void> = [];
-  // Plug-ins' log lines (an MCP server's stderr) go to the trace file and --verbose only.
-  if (json) {
-    wire.push((event) => {
-      if (event.type !== "log") json.add(`${jsonText(event)}\n`);
-    });
-  }
-  if (trace) wire.push((event) => trace.write(event));
-  const display: Array<(event: AgentEvent) => void> = [];
   // The text trace on stderr: one write per tick of the event loop.
   const stderr = terminalOutput(process.stderr);
+  const display: Array<(event: AgentEvent) => void> = [];
   if (!json) display.push(createTextTrace(stderr));
   if (values.verbose && !json) display.push(createVerboseTrace(stderr));
-  const render = createEventOutput({ secrets, wire, display });
-  const onNotice = (notice: PluginNotice) => {
-    if (notice.level !== "log") return;
-    render({ type: "log", source: notice.source, message: notice.message });
+  const show = (event: AgentEvent) => {
+    for (const consumer of display) consumer(event);
   };
-  const host = shellHost({ env, signal: controller.signal, onProgress: bar.report, onNotice });
-  let runtime: Runtime | undefined;
-  let store: SessionStore | undefined;
   try {
-    runtime = await buildRuntime(values, host).finally(bar.finish);
-    const notices = [...runtime.notices];
+    const session = await host
+      .openSession({ ...options, onWarning: warn, onLog: show })
+      .finally(bar.finish);
+    const notices = [...session.notices];
     if (values.history && !values.session) {
       notices.push("--history has no effect without --session: a single question has no history");
     }
     if (values.store && !values.session) {
       notices.push("--store has no effect without --session: a single question is not stored");
     }
-    // Only a session needs the store: a single question does not load a store module.
-    store = session !== undefined ? (await chooseStore(host)).store : new InMemorySessionStore();
-    const runner = createConversationRunner({
-      runtime,
-      store,
-      history: values.history,
-      redact: secrets.redact,
-    });
-    if (session !== undefined) runner.continueSession(session);
     // On a terminal the user is asked about calls that wait for approval; elsewhere core
     // declines them, and a line on stderr says so.
     const interactive = process.stdin.isTTY && process.stderr.isTTY;
@@ -166,8 +134,6 @@ export async function ask(argv: readonly string[], dotEnv: DotEnv): Promise<numb
       ? (await import("../approval/terminal-approval.js")).createTerminalApproval({
           input: process.stdin,
           output: process.stderr,
-          // Made again for each call: plug-ins loaded since may have declared secrets.
-          mask: (text) => secretMask(env)(text),
           // The call's Action lines are still on their way: let them be drawn, then ask.
           beforeAsking: async () => {
             await new Promise((resolve) => setImmediate(resolve));
@@ -175,31 +141,33 @@ export async function ask(argv: readonly string[], dotEnv: DotEnv): Promise<numb
           },
         })
       : undefined;
-    const run = runner.ask(question, controller.signal, approve);
+    const run = session.ask(question, {
+      signal: controller.signal,
+      ...(approve ? { approve } : {}),
+      warnings: notices,
+      // Plug-ins' log lines (an MCP server's stderr) go to the trace file and --verbose only.
+      ...(json
+        ? { onWire: (event) => event.type !== "log" && json.add(`${jsonText(event)}\n`) }
+        : {}),
+    });
     for await (const event of run) {
-      render(event);
+      show(event);
       if (event.type === "approval" && !event.asked) {
-        stderr.write(`${unaskedNotice(secrets.redact(terminalText(event.tool)))}\n`);
-      }
-      // Notices (a tool left out for want of a key) follow run-start, which stays first.
-      if (event.type === "run-start") {
-        for (const message of notices) render({ type: "warning", message });
+        stderr.write(`${unaskedNotice(host.secrets.redact(terminalText(event.tool)))}\n`);
       }
     }
     const result = await run.result;
     // A plug-in that broke its contract mid-run is a configuration error, as at start-up.
     if (result.status !== "answered") return result.error?.code === "config_invalid" ? 2 : 1;
     stderr.flush();
-    if (!json) process.stdout.write(`${secrets.redact(terminalText(result.answer ?? ""))}\n`);
+    if (!json) process.stdout.write(`${shell.redact(terminalText(result.answer ?? ""))}\n`);
     // The warning said why; scripts learn it from the status.
     return result.saved === false ? 1 : 0;
   } finally {
     // Servers the tools started (MCP) are stopped before the process exits.
-    await runtime?.close();
-    await store?.close?.();
+    await host.close();
     json?.flush();
     stderr.flush();
-    trace?.close();
     for (const signal of STOP_SIGNALS) process.off(signal, onSignal);
   }
 }

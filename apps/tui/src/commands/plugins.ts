@@ -1,12 +1,16 @@
-import { terminalText } from "../boundary/terminal-text.js";
+import { describeThrown } from "@langchain-mini/core";
+import {
+  addPlugin,
+  describePlugin,
+  type HostContext,
+  installedNames,
+  installedVersion,
+  removePlugin,
+  terminalText,
+  usageError,
+} from "@langchain-mini/host";
 import { parseCommandLine } from "../config/command-line.js";
-import type { DotEnv } from "../config/env.js";
-import { shellSettings } from "../config/folder-trust.js";
-import { type Host, shellHost } from "../config/host.js";
-import { usageError } from "../config/usage-error.js";
-import { addPlugin, describePlugin, removePlugin } from "../plugins/install.js";
-import { messageOf } from "../plugins/locate-module.js";
-import { installedNames, installedVersion } from "../plugins/plugin-project.js";
+import type { Shell } from "../shell.js";
 
 export const PLUGINS_USAGE = `Usage: langchain-mini plugins list                 the installed plug-ins
        langchain-mini plugins add <source>         install a provider, tool or store package
@@ -19,7 +23,7 @@ folder. Plug-ins live in LANGCHAIN_MINI_HOME/plugins and load by name from any f
 --trust: this run only, let the folder's .env name code and commands (see README).`;
 
 /** `plugins`: install, list and remove providers and tools for the installed CLI. */
-export async function plugins(argv: readonly string[], dotEnv: DotEnv): Promise<number> {
+export async function plugins(argv: readonly string[], shell: Shell): Promise<number> {
   const { values, positionals } = parseCommandLine({
     args: [...argv],
     options: {
@@ -39,9 +43,11 @@ export async function plugins(argv: readonly string[], dotEnv: DotEnv): Promise<
   const stop = () => controller.abort();
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
-  const { env, warnings } = await shellSettings(dotEnv, values.trust);
+  const { host, warnings } = await shell.openHost({
+    trust: values.trust,
+    signal: controller.signal,
+  });
   for (const warning of warnings) process.stderr.write(`Warning: ${terminalText(warning)}\n`);
-  const host = shellHost({ env, signal: controller.signal });
   try {
     if (action === "list") return await list(host);
     if (!target) throw usageError(`plugins ${action} needs a package.\n${PLUGINS_USAGE}`);
@@ -72,7 +78,7 @@ export async function plugins(argv: readonly string[], dotEnv: DotEnv): Promise<
   }
 }
 
-async function list(host: Host) {
+async function list(host: HostContext) {
   const names = await installedNames(host.pluginHome);
   if (names.length === 0) {
     process.stderr.write(
@@ -86,7 +92,7 @@ async function list(host: Host) {
 }
 
 /** `name  version  kind  description`; one that does not load says why, and the rest still list. */
-async function describeLine(name: string, host: Host) {
+async function describeLine(name: string, host: HostContext) {
   try {
     const { version, kind, plugin } = await describePlugin(name, host);
     const verdict = plugin?.availability(host.env);
@@ -95,6 +101,6 @@ async function describeLine(name: string, host: Host) {
     return `${name}\t${version}\t${kind}${about}${state}`;
   } catch (error) {
     const version = await installedVersion(host.pluginHome, name);
-    return `${name}\t${version}\tbroken  (${messageOf(error)}: remove it, or add it again)`;
+    return `${name}\t${version}\tbroken  (${describeThrown(error)}: remove it, or add it again)`;
   }
 }

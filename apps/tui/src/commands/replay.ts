@@ -1,17 +1,20 @@
 import type { AgentEvent } from "@langchain-mini/core";
+import {
+  completionsOf,
+  createLineBatch,
+  createPromptRebuilder,
+  jsonText,
+  readTrace,
+  redactEventStrings,
+  terminalText,
+  usageError,
+} from "@langchain-mini/host";
 import { unaskedNotice } from "../approval/approval-text.js";
-import { createLineBatch } from "../boundary/line-batch.js";
-import { createPromptRebuilder } from "../boundary/rebuild-prompts.js";
-import { redactEventStrings } from "../boundary/redact-strings.js";
-import { secretMatcher } from "../boundary/secrets.js";
-import { jsonText, terminalText } from "../boundary/terminal-text.js";
 import { parseCommandLine } from "../config/command-line.js";
-import { loadEnv } from "../config/env.js";
-import { usageError } from "../config/usage-error.js";
 import { terminalOutput } from "../render/terminal-output.js";
 import { createTextTrace } from "../render/text-trace.js";
 import { createVerboseTrace } from "../render/verbose-trace.js";
-import { completionsOf, readTrace } from "../trace/read-trace.js";
+import type { Shell } from "../shell.js";
 import { leanInkImports } from "../ui/lean-ink-imports.js";
 
 export const REPLAY_USAGE = `Usage: langchain-mini replay [options] <trace.jsonl>
@@ -29,7 +32,7 @@ Options:
 Exit status: as the recorded run (0 answered, 1 not), 2 for an unreadable trace.`;
 
 /** `replay`: a recorded run through the same renderers as `ask`. Returns the exit status. */
-export async function replay(argv: readonly string[]): Promise<number> {
+export async function replay(argv: readonly string[], shell: Shell): Promise<number> {
   const { values, positionals } = parseCommandLine({
     args: [...argv],
     options: {
@@ -52,7 +55,7 @@ export async function replay(argv: readonly string[]): Promise<number> {
   const speed = parseSpeed(values.speed);
   const loaded = await readTrace(path);
   // A trace written before keys were blanked on the way out (or by hand) still shows none.
-  const { redact } = secretMatcher(await loadEnv());
+  const { redact } = shell;
   const lines = loaded.lines.map((line) => redactEventStrings(line, redact));
   const { complete } = loaded;
 

@@ -1,12 +1,7 @@
 import { checkSessionName, type SessionStore, turnsOf } from "@langchain-mini/core";
-import { secretMatcher } from "../boundary/secrets.js";
-import { terminalText } from "../boundary/terminal-text.js";
+import { terminalText, usageError } from "@langchain-mini/host";
 import { parseCommandLine } from "../config/command-line.js";
-import type { DotEnv } from "../config/env.js";
-import { shellSettings } from "../config/folder-trust.js";
-import { shellHost } from "../config/host.js";
-import { chooseStore, storeFlag } from "../config/store-choice.js";
-import { usageError } from "../config/usage-error.js";
+import type { Shell } from "../shell.js";
 
 export const SESSIONS_USAGE = `Usage: langchain-mini sessions [list]          the stored conversations, newest first
        langchain-mini sessions show <name>     a conversation's questions and answers
@@ -19,7 +14,7 @@ Options:
   --trust         this run only: let the folder's .env name code and commands (see README)`;
 
 /** `sessions`: list, show and delete stored conversations. Returns the exit status. */
-export async function sessions(argv: readonly string[], dotEnv: DotEnv): Promise<number> {
+export async function sessions(argv: readonly string[], shell: Shell): Promise<number> {
   const { values, positionals } = parseCommandLine({
     args: [...argv],
     options: {
@@ -36,12 +31,11 @@ export async function sessions(argv: readonly string[], dotEnv: DotEnv): Promise
   }
   const [action = "list", name, ...extra] = positionals;
   if (extra.length) throw usageError(`sessions ${action} takes one name.\n${SESSIONS_USAGE}`);
-  const settings = await shellSettings(dotEnv, values.trust);
-  for (const warning of settings.warnings) warn(warning);
-  const env = storeFlag(settings.env, values.store);
-  const { store, where } = await chooseStore(shellHost({ env }));
+  const { host, warnings } = await shell.openHost({ trust: values.trust, store: values.store });
+  for (const warning of warnings) warn(warning);
+  const { store, where } = await host.openStore();
   // A session written before keys were blanked on the way in still shows none.
-  const { redact } = secretMatcher(env);
+  const { redact } = host.secrets;
   try {
     return await act(store, where, action, name, redact);
   } finally {

@@ -1,6 +1,5 @@
 import { type ParseArgsConfig, parseArgs } from "node:util";
-import { nearest } from "./nearest-name.js";
-import { usageError } from "./usage-error.js";
+import { nearest, usageError } from "@langchain-mini/host";
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
 

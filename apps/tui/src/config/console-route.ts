@@ -1,8 +1,5 @@
 import { formatWithOptions } from "node:util";
-import type { SecretMatcher } from "../boundary/secret-matcher.js";
-import { secretMatcher } from "../boundary/secrets.js";
-import { terminalText } from "../boundary/terminal-text.js";
-import type { Env } from "./env.js";
+import { terminalText } from "@langchain-mini/host";
 
 const METHODS = ["log", "info", "debug", "warn", "error", "trace", "dir"] as const;
 
@@ -21,10 +18,6 @@ export function routeConsole(write: (text: string) => void) {
  * The CLI's default: console lines (a vendor SDK's log with OPENAI_LOG=debug) on stderr,
  * with the environment's and loaded plug-ins' secrets blanked, never on stdout.
  */
-export function routeConsoleToStderr(env: Env) {
-  let secrets: SecretMatcher | undefined;
-  routeConsole((text) => {
-    secrets ??= secretMatcher(env);
-    process.stderr.write(`${secrets.redact(terminalText(text))}\n`);
-  });
+export function routeConsoleToStderr(redact: (text: string) => string) {
+  routeConsole((text) => process.stderr.write(`${redact(terminalText(text))}\n`));
 }

@@ -1,6 +1,6 @@
 import { basename } from "node:path";
 import type { SetupProgress } from "@langchain-mini/core";
-import { terminalText } from "../boundary/terminal-text.js";
+import { terminalText } from "@langchain-mini/host";
 
 const BAR_WIDTH = 24;
 const REDRAW_MS = 100;

@@ -1,5 +1,5 @@
 import { styleText } from "node:util";
-import { createLineBatch } from "../boundary/line-batch.js";
+import { createLineBatch } from "@langchain-mini/host";
 
 export type Style = Parameters<typeof styleText>[0];
 

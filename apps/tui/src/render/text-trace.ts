@@ -1,6 +1,6 @@
 import type { AgentEvent } from "@langchain-mini/core";
+import { terminalText } from "@langchain-mini/host";
 import { approvalText } from "../approval/approval-text.js";
-import { terminalText } from "../boundary/terminal-text.js";
 import type { Style, TerminalOutput } from "./terminal-output.js";
 
 /** Seed 001 traced search in purple and the calculator in blue; other tools get cyan. */

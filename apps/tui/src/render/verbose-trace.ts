@@ -1,5 +1,5 @@
 import { type AgentEvent, type ChatMessage, RunStats, type RunSummary } from "@langchain-mini/core";
-import { terminalText } from "../boundary/terminal-text.js";
+import { terminalText } from "@langchain-mini/host";
 import { formatCost } from "./format-cost.js";
 import type { TerminalOutput } from "./terminal-output.js";
 

@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import type { WireEvent } from "../boundary/wire-event.js";
+import type { WireEvent } from "@langchain-mini/host";
 
 const usage = { inputTokens: 120, outputTokens: 30 };
 const failure = { code: "llm_server", message: "The model went away" } as const;

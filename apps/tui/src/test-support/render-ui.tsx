@@ -4,14 +4,14 @@ import {
   type ScriptedLlmOptions,
   type ScriptedReply,
 } from "@langchain-mini/core/testing";
+import { createSession, type Runtime, Secrets } from "@langchain-mini/host";
 import { InMemorySessionStore, type SessionStore } from "@langchain-mini/memory";
 import { createCalculator } from "@langchain-mini/tool-calculator";
 import { Box } from "ink";
 import { cleanup, render } from "ink-testing-library";
 import type { ReactElement } from "react";
 import { afterEach } from "vitest";
-import { createConversationRunner } from "../config/conversation-runner.js";
-import { type ChatService, createChatService } from "../ui/chat-service.js";
+import type { ChatService } from "../ui/chat-service.js";
 
 /** Keys as a terminal sends them. */
 export const KEYS = {
@@ -115,8 +115,8 @@ export function scriptedChat(
     store?: SessionStore;
   } = {},
 ): ChatService {
-  const runner = createConversationRunner({
-    runtime: {
+  return chatOver(
+    {
       llm: new ScriptedLlm(replies, options),
       tools: [...(options.tools ?? [createCalculator()])],
       maxSteps: options.maxSteps ?? DEFAULT_MAX_STEPS,
@@ -125,7 +125,11 @@ export function scriptedChat(
       notices: [],
       close: async () => undefined,
     },
-    store: options.store ?? new InMemorySessionStore(),
-  });
-  return createChatService({ runner });
+    options.store,
+  );
+}
+
+/** A chat (the host's session) over a runtime made by hand, its conversation in `store`. */
+export function chatOver(runtime: Runtime, store: SessionStore = new InMemorySessionStore()) {
+  return createSession({ runtime, store, secrets: new Secrets({}) });
 }

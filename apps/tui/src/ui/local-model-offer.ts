@@ -1,10 +1,14 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { terminalText } from "../boundary/terminal-text.js";
-import type { Host } from "../config/host.js";
-import { ADD_ONS, BUILT_IN_PROVIDERS } from "../plugins/built-ins.js";
-import { addPlugin } from "../plugins/install.js";
-import { locateModule, messageOf } from "../plugins/locate-module.js";
+import { describeThrown } from "@langchain-mini/core";
+import {
+  ADD_ONS,
+  addPlugin,
+  BUILT_IN_PROVIDERS,
+  type HostContext,
+  locateModule,
+  terminalText,
+} from "@langchain-mini/host";
 import { formatBytes } from "../render/download-progress.js";
 
 /** What the set-up screen offers a newcomer with no key and no server: a small local model. */
@@ -26,7 +30,7 @@ interface DownloadModule {
 }
 
 /** The offer, shaped by what this installation already has; undefined when it cannot be made. */
-export async function localModelOffer(host: Host): Promise<LocalModelOffer | undefined> {
+export async function localModelOffer(host: HostContext): Promise<LocalModelOffer | undefined> {
   const specifier = BUILT_IN_PROVIDERS.get(PROVIDER);
   const addOn = specifier && ADD_ONS.get(specifier);
   if (!specifier) return undefined;
@@ -38,7 +42,7 @@ export async function localModelOffer(host: Host): Promise<LocalModelOffer | und
       try {
         await addPlugin(addOn, host, (line) => process.stdout.write(`  ${terminalText(line)}\n`));
       } catch (error) {
-        process.stderr.write(`langchain-mini: ${terminalText(messageOf(error))}\n`);
+        process.stderr.write(`langchain-mini: ${terminalText(describeThrown(error))}\n`);
         return undefined;
       }
       downloads = await loadDownloads(host);
@@ -63,7 +67,7 @@ export async function localModelOffer(host: Host): Promise<LocalModelOffer | und
 }
 
 /** The add-on's light download module, or undefined while the add-on is not installed. */
-async function loadDownloads(host: Host): Promise<DownloadModule | undefined> {
+async function loadDownloads(host: HostContext): Promise<DownloadModule | undefined> {
   const addOn = ADD_ONS.get(BUILT_IN_PROVIDERS.get(PROVIDER) ?? "");
   const url = addOn && (await locateModule(`${addOn}/download`, "LLM provider", host));
   return url ? ((await import(url)) as DownloadModule) : undefined;

@@ -1,7 +1,7 @@
 import { type AgentEvent, NO_USAGE } from "@langchain-mini/core";
-import { createPromptRebuilder } from "../boundary/rebuild-prompts.js";
-import type { TraceLine } from "../trace/trace-writer.js";
-import type { ChatService } from "./chat-service.js";
+import type { TraceLine } from "@langchain-mini/host";
+import { createPromptRebuilder } from "@langchain-mini/host";
+import type { Asker } from "./hooks/use-chat.js";
 
 /** One recorded run of a trace: a `--trace` file of the terminal UI holds one per question. */
 export interface RecordedRun {
@@ -43,14 +43,11 @@ function questionOf(lines: readonly TraceLine[]) {
  * The chat side of a replay: asking a recorded run's question gives back its events at
  * the recorded pace (`speed` 2 is twice as fast, 0 instantly). Esc cancels the wait.
  */
-export function createReplayChat(
-  runs: readonly RecordedRun[],
-  speed: number,
-): Pick<ChatService, "ask" | "maxSteps"> {
+export function createReplayChat(runs: readonly RecordedRun[], speed: number): Asker {
   let next = 0;
   return {
     maxSteps: maxStepsOf(runs[0]),
-    async *ask(_question, signal) {
+    async *ask(_question, { signal = new AbortController().signal }) {
       const run = runs[next++];
       if (!run) return;
       let previous = run.sinceMs;

@@ -1,6 +1,5 @@
 import type { SetupProgress } from "@langchain-mini/core";
 import { type Instance, render } from "ink";
-import type { Host } from "../config/host.js";
 import { labelName } from "../render/download-progress.js";
 import { DownloadScreen } from "./components/download-screen.js";
 
@@ -12,8 +11,10 @@ const REDRAW_MS = 100;
  * host's signal.
  */
 export async function withProgressScreen<Result>(
-  host: Host,
-  work: (host: Host) => Promise<Result>,
+  work: (setup: {
+    readonly signal: AbortSignal;
+    readonly onProgress: (progress: SetupProgress) => void;
+  }) => Promise<Result>,
 ): Promise<Result> {
   const controller = new AbortController();
   const started = performance.now();
@@ -41,7 +42,7 @@ export async function withProgressScreen<Result>(
     draw(progress);
   };
   try {
-    const result = await work({ ...host, signal: controller.signal, onProgress });
+    const result = await work({ signal: controller.signal, onProgress });
     if (last) draw(last, true);
     return result;
   } finally {

@@ -1,5 +1,5 @@
+import type { LoadedTrace } from "@langchain-mini/host";
 import { render } from "ink";
-import type { LoadedTrace } from "../trace/read-trace.js";
 import { ReplayApp } from "./components/replay-app.js";
 import { recordedRuns } from "./replay-chat.js";
 import { untilExit } from "./until-exit.js";

@@ -1,5 +1,5 @@
+import { type HostContext, setupSettings } from "@langchain-mini/host";
 import { type RenderOptions, render } from "ink";
-import type { Host } from "../config/host.js";
 import { isChatEnd } from "./chat-end.js";
 import type { ChatService, OpenedSession } from "./chat-service.js";
 import { App } from "./components/app.js";
@@ -7,7 +7,6 @@ import { SetupScreen } from "./components/setup-screen.js";
 import { transcriptText } from "./components/transcript.js";
 import type { LocalModelOffer } from "./local-model-offer.js";
 import { loadMarkdown } from "./markdown/lexer.js";
-import { setupSettings } from "./setup-settings.js";
 import { untilExit } from "./until-exit.js";
 
 /**
@@ -51,7 +50,7 @@ export const CHAT_RENDER_OPTIONS = {
  */
 export async function startSetup(
   reason: string,
-  host: Host,
+  host: HostContext,
   offer?: LocalModelOffer,
 ): Promise<number | "download"> {
   const { settings, toolSettings } = await setupSettings(host);

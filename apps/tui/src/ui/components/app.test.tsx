@@ -1,14 +1,11 @@
 import { LangchainMiniError, type Llm, type Tool } from "@langchain-mini/core";
 import { ScriptedLlm } from "@langchain-mini/core/testing";
+import { createHost, type Runtime } from "@langchain-mini/host";
 import { InMemorySessionStore } from "@langchain-mini/memory";
 import { createCalculator } from "@langchain-mini/tool-calculator";
 import { describe, expect, it } from "vitest";
-import { createConversationRunner } from "../../config/conversation-runner.js";
-import { shellHost } from "../../config/host.js";
-import { type Runtime, switchLlm } from "../../config/run-options.js";
 import { tempDir, writeScript } from "../../test-support/cli.js";
-import { KEYS, renderUi, scriptedChat } from "../../test-support/render-ui.js";
-import { createChatService } from "../chat-service.js";
+import { chatOver, KEYS, renderUi, scriptedChat } from "../../test-support/render-ui.js";
 import { App } from "./app.js";
 
 const SEED_000 = [
@@ -47,10 +44,7 @@ function gatedChat(reply: string) {
     notices: [],
     close: async () => undefined,
   };
-  const service = createChatService({
-    runner: createConversationRunner({ runtime, store: new InMemorySessionStore() }),
-  });
-  return { service, letAnswer: () => letAnswer() };
+  return { service: chatOver(runtime), letAnswer: () => letAnswer() };
 }
 
 describe("App", () => {
@@ -324,18 +318,12 @@ describe("App", () => {
   it("/model switches the LLM for the next question, and names a bad spec in one line", async () => {
     const directory = tempDir();
     const other = writeScript(directory, [" other\nFinal Answer: from the other model"]);
-    const runtime: Runtime = {
+    const host = createHost({ env: {}, cwd: directory });
+    const service = await host.openSession({
       llm: new ScriptedLlm([], { model: "first" }),
       tools: [],
       maxSteps: 3,
-      agentMode: "react",
-      constrained: false,
-      notices: [],
-      close: async () => undefined,
-    };
-    const service = createChatService({
-      runner: createConversationRunner({ runtime, store: new InMemorySessionStore() }),
-      createLlm: (spec) => switchLlm(runtime, spec, shellHost({ env: {}, cwd: directory })),
+      store: new InMemorySessionStore(),
     });
     const ui = await renderUi(<App service={service} />, { columns: 200, rows: 40 });
     await ui.type("/model nowhere:x\r");

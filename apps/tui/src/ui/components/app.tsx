@@ -33,7 +33,7 @@ export function App({ service, opened }: AppProps) {
     initialState({
       model: service.model,
       notices: [...service.notices, ...(opened?.warnings ?? [])],
-      session: service.session,
+      session: service.conversation,
       turns: opened?.turns,
     }),
   );

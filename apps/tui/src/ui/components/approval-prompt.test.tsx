@@ -1,10 +1,7 @@
 import { DEFAULT_MAX_STEPS, type Tool } from "@langchain-mini/core";
 import { ScriptedLlm } from "@langchain-mini/core/testing";
-import { InMemorySessionStore } from "@langchain-mini/memory";
 import { describe, expect, it } from "vitest";
-import { createConversationRunner } from "../../config/conversation-runner.js";
-import { KEYS, renderUi } from "../../test-support/render-ui.js";
-import { createChatService } from "../chat-service.js";
+import { chatOver, KEYS, renderUi } from "../../test-support/render-ui.js";
 import { App } from "./app.js";
 
 const write = (input: string) => ` I should write it\nAction: write_file\nAction Input: ${input}`;
@@ -24,19 +21,16 @@ function approvalChat(replies: string[]) {
     },
   };
   const llm = new ScriptedLlm(replies);
-  const runner = createConversationRunner({
-    runtime: {
-      llm,
-      tools: [tool],
-      maxSteps: DEFAULT_MAX_STEPS,
-      agentMode: "react",
-      constrained: false,
-      notices: [],
-      close: async () => undefined,
-    },
-    store: new InMemorySessionStore(),
+  const service = chatOver({
+    llm,
+    tools: [tool],
+    maxSteps: DEFAULT_MAX_STEPS,
+    agentMode: "react",
+    constrained: false,
+    notices: [],
+    close: async () => undefined,
   });
-  return { service: createChatService({ runner }), ran, llm };
+  return { service, ran, llm };
 }
 
 const size = { columns: 120, rows: 36 };

@@ -1,6 +1,6 @@
 import type { ChatMessage } from "@langchain-mini/core";
+import { terminalText as safe } from "@langchain-mini/host";
 import { Box, Text } from "ink";
-import { terminalText as safe } from "../../boundary/terminal-text.js";
 import type { PaneBox } from "../hooks/use-layout.js";
 import type { ScrollPosition } from "../hooks/use-scroll.js";
 import type { InspectedCall } from "../state/run-record.js";

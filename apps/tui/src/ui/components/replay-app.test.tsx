@@ -1,7 +1,7 @@
 import type { AgentEvent } from "@langchain-mini/core";
+import type { TraceLine } from "@langchain-mini/host";
 import { describe, expect, it } from "vitest";
 import { renderUi } from "../../test-support/render-ui.js";
-import type { TraceLine } from "../../trace/trace-writer.js";
 import { CUT_SHORT, recordedRuns } from "../replay-chat.js";
 import { ReplayApp } from "./replay-app.js";
 

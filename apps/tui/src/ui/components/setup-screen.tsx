@@ -1,3 +1,4 @@
+import type { SettingRow } from "@langchain-mini/host";
 import { Box, Text, useApp, useWindowSize } from "ink";
 import { useKeypress } from "../hooks/use-keypress.js";
 import type { LocalModelOffer } from "../local-model-offer.js";
@@ -5,7 +6,7 @@ import { Prose } from "./prose.js";
 import { colours } from "./theme.js";
 
 /** A setting to show, and what it is for: `OPENAI_API_KEY=sk-…`, "OpenAI". */
-export type SettingRow = readonly [setting: string, what: string];
+export type { SettingRow };
 
 const OFFLINE = [
   ["langchain-mini --llm script:replies.json", "replies from a file"],

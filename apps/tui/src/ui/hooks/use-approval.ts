@@ -1,8 +1,8 @@
 import type { ApprovalDecision, Approve } from "@langchain-mini/core";
+import { visibleText } from "@langchain-mini/host";
 import type { Key } from "ink";
 import { type Dispatch, useCallback, useRef } from "react";
 import { formatToolInput } from "../../approval/format-input.js";
-import { terminalText } from "../../boundary/terminal-text.js";
 import type { UiAction } from "../state/app-reducer.js";
 import type { PendingApproval } from "../state/approval.js";
 import { approvalIntent } from "../state/approval-keys.js";
@@ -39,11 +39,13 @@ export function useApproval(
           },
           { once: true },
         );
-        const input = terminalText(formatToolInput(request.input));
-        const origin = request.origin ? { origin: terminalText(request.origin) } : {};
+        // Every character of the call, those a terminal would act on written as escapes:
+        // the person approves exactly what will run.
+        const input = formatToolInput(request.input);
+        const origin = request.origin ? { origin: visibleText(request.origin) } : {};
         dispatch({
           type: "approval-asked",
-          tool: terminalText(request.tool),
+          tool: visibleText(request.tool),
           ...origin,
           input,
         });

@@ -1,8 +1,14 @@
-import { type Approve, errorInfo } from "@langchain-mini/core";
+import { type AgentEvent, type Approve, errorInfo } from "@langchain-mini/core";
+import type { AskOptions } from "@langchain-mini/host";
 import { type Dispatch, useCallback, useEffect, useRef } from "react";
-import type { ChatService } from "../chat-service.js";
 import type { UiAction } from "../state/app-reducer.js";
 import { EventCoalescer } from "../state/event-coalescer.js";
+
+/** What the chat asks questions of: a session, or a replay of recorded runs. */
+export interface Asker {
+  readonly maxSteps: number;
+  ask(question: string, options: AskOptions): AsyncIterable<AgentEvent>;
+}
 
 interface ActiveRun {
   readonly controller: AbortController;
@@ -14,11 +20,7 @@ interface ActiveRun {
  * batches. `cancel` aborts the LLM stream and the tool through the run's signal and
  * lets the app go on at once, whatever the run still sends.
  */
-export function useChat(
-  service: Pick<ChatService, "ask" | "maxSteps">,
-  dispatch: Dispatch<UiAction>,
-  approve?: Approve,
-) {
+export function useChat(service: Asker, dispatch: Dispatch<UiAction>, approve?: Approve) {
   const active = useRef<ActiveRun | undefined>(undefined);
 
   const ask = useCallback(
@@ -32,7 +34,10 @@ export function useChat(
       dispatch({ type: "submitted", question, maxSteps: service.maxSteps, now: Date.now() });
       void (async () => {
         try {
-          for await (const event of service.ask(question, controller.signal, approve)) {
+          for await (const event of service.ask(question, {
+            signal: controller.signal,
+            ...(approve ? { approve } : {}),
+          })) {
             if (controller.signal.aborted) break;
             coalescer.push(event);
           }

@@ -32,7 +32,7 @@ export function useSubmit(dependencies: SubmitDependencies) {
   /** /session <name>, and a choice in /resume's list. */
   const openSession = useCallback(
     (name: string) => {
-      service.openSession(name).then(({ turns, warnings }) => {
+      service.openConversation(name).then(({ turns, warnings }) => {
         resetScroll();
         dispatch({ type: "conversation-started", session: name, turns });
         note(`Session ${name}: ${turns.length} earlier turn(s)`);
@@ -68,22 +68,21 @@ export function useSubmit(dependencies: SubmitDependencies) {
           dispatch({ type: "cleared" });
           break;
         case "new":
-          service.newConversation().then(() => {
-            resetScroll();
-            dispatch({ type: "conversation-started", session: service.session, turns: [] });
-            note("New conversation");
-          }, fail);
+          service.newConversation();
+          resetScroll();
+          dispatch({ type: "conversation-started", session: service.conversation, turns: [] });
+          note("New conversation");
           break;
         case "session":
           if (!command.argument) {
-            note(`Session: ${service.session ?? "none"} (/session <name> switches)`);
+            note(`Session: ${service.conversation ?? "none"} (/session <name> switches)`);
             break;
           }
           openSession(command.argument);
           break;
         case "resume":
           service
-            .listSessions()
+            .listConversations()
             .then((sessions) => dispatch({ type: "picker-opened", sessions }), fail);
           break;
         case "copy": {

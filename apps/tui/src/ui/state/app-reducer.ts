@@ -7,7 +7,7 @@ import {
   NO_USAGE,
   type TokenUsage,
 } from "@langchain-mini/core";
-import { terminalText as safe } from "../../boundary/terminal-text.js";
+import { terminalText as safe } from "@langchain-mini/host";
 import type { Turn } from "../chat-service.js";
 import { runSummaryText } from "../text/summary-text.js";
 import { type ApprovalAction, reduceApproval } from "./approval.js";

@@ -1,6 +1,6 @@
 import { type AgentEvent, addCost, addUsage } from "@langchain-mini/core";
+import { terminalText as safe } from "@langchain-mini/host";
 import { approvalText } from "../../approval/approval-text.js";
-import { terminalText as safe } from "../../boundary/terminal-text.js";
 import type { RunOutcome, RunView, TraceStep } from "./ui-state.js";
 
 // A Map: a replayed trace may hold any status, `constructor` included.

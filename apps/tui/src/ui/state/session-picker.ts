@@ -1,6 +1,6 @@
 import type { SessionInfo } from "@langchain-mini/core";
+import { terminalText as safe } from "@langchain-mini/host";
 import type { Key } from "ink";
-import { terminalText as safe } from "../../boundary/terminal-text.js";
 
 /** A stored conversation as /resume lists it. Every string is safe to draw. */
 export interface SessionChoice {

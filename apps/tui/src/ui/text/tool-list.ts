@@ -1,5 +1,5 @@
 import type { Tool } from "@langchain-mini/core";
-import { terminalText as safe } from "../../boundary/terminal-text.js";
+import { terminalText as safe } from "@langchain-mini/host";
 
 export type ListedTool = Pick<Tool<unknown>, "name" | "description" | "origin">;
 

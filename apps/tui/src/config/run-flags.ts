@@ -1,0 +1,56 @@
+import type { ParseArgsConfig } from "node:util";
+import { checkSessionName } from "@langchain-mini/core";
+import type { SessionOptions } from "@langchain-mini/host";
+
+/** The options `ask` and the terminal UI share. */
+export const runOptionSpec = {
+  llm: { type: "string" },
+  tools: { type: "string" },
+  mcp: { type: "string" },
+  agent: { type: "string" },
+  "max-steps": { type: "string" },
+  "max-tokens": { type: "string" },
+  approval: { type: "string" },
+  trace: { type: "string" },
+  session: { type: "string" },
+  history: { type: "string" },
+  store: { type: "string" },
+  debug: { type: "boolean" },
+  constrained: { type: "boolean" },
+  trust: { type: "boolean" },
+} as const satisfies NonNullable<ParseArgsConfig["options"]>;
+
+export interface RunFlags {
+  readonly llm?: string;
+  readonly tools?: string;
+  readonly mcp?: string;
+  readonly agent?: string;
+  readonly "max-steps"?: string;
+  readonly "max-tokens"?: string;
+  readonly approval?: string;
+  readonly trace?: string;
+  readonly session?: string;
+  readonly history?: string;
+  readonly constrained?: boolean;
+}
+
+/**
+ * The host's session options from the flags. `--session <name>` is checked here, before
+ * anything starts: an empty or unusable name is a usage error, never a run without the
+ * session the user asked for.
+ */
+export function sessionOptions(flags: RunFlags): SessionOptions {
+  return {
+    llm: flags.llm,
+    tools: flags.tools,
+    mcp: flags.mcp,
+    agent: flags.agent,
+    maxSteps: flags["max-steps"],
+    maxTokens: flags["max-tokens"],
+    approval: flags.approval,
+    constrained: flags.constrained,
+    history: flags.history,
+    trace: flags.trace,
+    session: flags.session === undefined ? undefined : checkSessionName(flags.session),
+  };
+}

@@ -1,0 +1,2 @@
+export { orderStatus } from "./order-status.js";
+export { answerCustomer, type SupportAnswer } from "./support-desk.js";

@@ -1,0 +1,24 @@
+import type { PluginNotice, SetupProgress } from "@langchain-mini/core";
+import type { Secrets } from "../boundary/secrets.js";
+import type { Env } from "./env.js";
+
+/**
+ * What one host gives every plug-in it loads, and where it looks for them: its settings,
+ * folders and secrets. Nothing here belongs to the process: two hosts, two contexts.
+ */
+export interface HostContext {
+  readonly env: Env;
+  /** The user's working directory: relative paths and package names start here. */
+  readonly cwd: string;
+  readonly dataDirectory: string;
+  readonly pluginHome: string;
+  /** This host's secrets: plug-ins' secret settings and credentials join them. */
+  readonly secrets: Secrets;
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (progress: SetupProgress) => void;
+  /**
+   * A plug-in's log lines (an MCP server's stderr), for the trace; warnings given while
+   * tools are made become start-up notices instead.
+   */
+  readonly onNotice?: (notice: PluginNotice) => void;
+}

@@ -1,0 +1,149 @@
+import { join, resolve } from "node:path";
+import type { PluginNotice, SessionStore, SetupProgress } from "@langchain-mini/core";
+import { dataHome, InMemorySessionStore } from "@langchain-mini/memory";
+import { Secrets } from "./boundary/secrets.js";
+import type { Env } from "./config/env.js";
+import type { HostContext } from "./config/host-context.js";
+import { buildRuntime, type RuntimeOptions } from "./config/runtime.js";
+import { chooseStore, type StoreChoice } from "./config/store-choice.js";
+import { pluginHome } from "./plugins/plugin-home.js";
+import type { LogEvent } from "./session/observe-run.js";
+import { createSession, logOutsideRuns, type Session } from "./session/session.js";
+import { openTrace, type TraceWriter } from "./trace/trace-writer.js";
+
+export interface HostOptions {
+  /**
+   * The settings plug-ins read (keys, base URLs, LANGCHAIN_MINI_*): for a command run
+   * from a shell, the environment over what the folder's `.env` may set
+   * (`folderSettings`). Nothing is read from `process.env`.
+   */
+  readonly env: Env;
+  /** Where relative paths (`--mcp`, `script:`, a trace) and project packages start. */
+  readonly cwd: string;
+  /** Downloads, sessions, plug-ins; default LANGCHAIN_MINI_HOME or the XDG data folder. */
+  readonly dataDirectory?: string;
+  /** Ends set-up work that takes long (a model download). */
+  readonly signal?: AbortSignal;
+  /** Set-up work a plug-in reports (a model download). */
+  readonly onProgress?: (progress: SetupProgress) => void;
+}
+
+export interface SessionOptions extends RuntimeOptions {
+  /** `--session`: the stored conversation to continue; default one kept in memory. */
+  readonly session?: string;
+  /**
+   * Where stored conversations live: a store, or "configured" for the one the settings
+   * name (LANGCHAIN_MINI_STORE, else the file store in the data directory). Default:
+   * "configured" with a `session`, none (memory only) without.
+   */
+  readonly store?: SessionStore | "configured";
+  /** `--history`: buffer, window[:turns], tokens[:budget] or summary. */
+  readonly history?: string;
+  /** `--trace`: every run's events as JSON lines in this file (else LANGCHAIN_MINI_TRACE's folder, a file per run). */
+  readonly trace?: string;
+  /** Warnings that belong to no run: a trace that cannot be written. */
+  readonly onWarning?: (message: string) => void;
+  /** Plug-ins' log lines outside any run (an MCP server's stderr at start-up), blanked. */
+  readonly onLog?: (event: LogEvent) => void;
+  /** Ends this session's set-up work (a model download); default the host's. */
+  readonly signal?: AbortSignal;
+  /** This session's set-up work (a model download); default the host's. */
+  readonly onProgress?: (progress: SetupProgress) => void;
+}
+
+/**
+ * One user's configuration made live: their settings, secrets, plug-ins and the servers
+ * those start. Front ends open sessions on it and render their runs. Two hosts in one
+ * process share nothing.
+ */
+export interface Host extends HostContext {
+  openSession(options?: SessionOptions): Promise<Session>;
+  /** The store the settings name, for listing and deleting stored conversations. */
+  openStore(): Promise<StoreChoice>;
+  /** Closes every session it opened (their MCP servers, stores and traces). */
+  close(): Promise<void>;
+}
+
+export function createHost(options: HostOptions): Host {
+  const { env, cwd } = options;
+  const dataDirectory = options.dataDirectory ?? dataHome(env);
+  const secrets = new Secrets(env);
+  const context: HostContext = {
+    env,
+    cwd,
+    dataDirectory,
+    pluginHome: pluginHome(env),
+    secrets,
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+  };
+  const open = new Set<Session>();
+
+  async function openSession(sessionOptions: SessionOptions = {}): Promise<Session> {
+    const warn = sessionOptions.onWarning ?? (() => undefined);
+    const trace = sessionOptions.trace
+      ? openTrace(resolve(cwd, sessionOptions.trace), warn)
+      : undefined;
+    // The plug-ins' log lines go where the session sends them, once it exists.
+    const { onLog } = sessionOptions;
+    let log = (notice: PluginNotice) => logOutsideRuns(notice, { secrets, trace, onLog });
+    const sessionContext: HostContext = {
+      ...context,
+      ...(sessionOptions.signal ? { signal: sessionOptions.signal } : {}),
+      ...(sessionOptions.onProgress ? { onProgress: sessionOptions.onProgress } : {}),
+      onNotice: (notice) => log(notice),
+    };
+    let store: SessionStore | undefined;
+    try {
+      const runtime = await buildRuntime(sessionOptions, sessionContext);
+      try {
+        store = await storeFor(sessionOptions, sessionContext);
+      } catch (error) {
+        await runtime.close();
+        throw error;
+      }
+      const session = createSession({
+        runtime,
+        store,
+        history: sessionOptions.history,
+        secrets,
+        context: sessionContext,
+        ...(trace ? { trace } : { runTrace: () => runTrace(env, warn) }),
+        ...(onLog ? { onLog } : {}),
+        onClose: () => open.delete(session),
+      });
+      log = session.log;
+      if (sessionOptions.session !== undefined)
+        session.continueConversation(sessionOptions.session);
+      open.add(session);
+      return session;
+    } catch (error) {
+      trace?.close();
+      throw error;
+    }
+  }
+
+  return {
+    ...context,
+    openSession,
+    openStore: () => chooseStore(context),
+    async close() {
+      await Promise.all([...open].map((session) => session.close()));
+    },
+  };
+}
+
+async function storeFor(options: SessionOptions, context: HostContext): Promise<SessionStore> {
+  const wanted = options.store ?? (options.session !== undefined ? "configured" : undefined);
+  if (wanted === undefined) return new InMemorySessionStore();
+  if (wanted === "configured") return (await chooseStore(context)).store;
+  return wanted;
+}
+
+/** LANGCHAIN_MINI_TRACE=<dir>: one trace file per run. */
+function runTrace(env: Env, onWarning: (message: string) => void): TraceWriter | undefined {
+  const directory = env.LANGCHAIN_MINI_TRACE;
+  if (!directory) return undefined;
+  const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+  return openTrace(join(directory, `run-${stamp}-${process.pid}.jsonl`), onWarning);
+}

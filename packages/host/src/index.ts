@@ -1,0 +1,35 @@
+export { DEFAULT_HISTORY } from "@langchain-mini/memory";
+export { createEventOutput, type EventOutputOptions } from "./boundary/event-output.js";
+export { createLineBatch } from "./boundary/line-batch.js";
+export { createPromptRebuilder } from "./boundary/rebuild-prompts.js";
+export { redactEventStrings } from "./boundary/redact-strings.js";
+export type { SecretMatcher } from "./boundary/secret-matcher.js";
+export { environmentSecrets, Secrets } from "./boundary/secrets.js";
+export { jsonText, terminalText, visibleText } from "./boundary/terminal-text.js";
+export type { WireEvent, WireLlmStart } from "./boundary/wire-event.js";
+export { type DotEnv, type Env, everyValue, readDotEnv } from "./config/env.js";
+export { type FolderSettings, folderSettings, type TrustOptions } from "./config/folder-trust.js";
+export type { HostContext } from "./config/host-context.js";
+export { defaultProvider } from "./config/llm-choice.js";
+export { nearest } from "./config/nearest-name.js";
+export type { AgentMode, Runtime, RuntimeOptions } from "./config/runtime.js";
+export { type SettingRow, setupSettings } from "./config/setup-settings.js";
+export { STORE_HELP, type StoreChoice, storeFlag, withoutPassword } from "./config/store-choice.js";
+export { usageError } from "./config/usage-error.js";
+export { createHost, type Host, type HostOptions, type SessionOptions } from "./create-host.js";
+export { ADD_ONS, BUILT_IN_PROVIDERS } from "./plugins/built-ins.js";
+export { addPlugin, describePlugin, removePlugin } from "./plugins/install.js";
+export { locateModule } from "./plugins/locate-module.js";
+export { installedNames, installedVersion } from "./plugins/plugin-project.js";
+export type { LogEvent, SessionRun } from "./session/observe-run.js";
+export {
+  type AskOptions,
+  createSession,
+  modelLabel,
+  type OpenedConversation,
+  type Session,
+  type SessionParts,
+  type Turn,
+} from "./session/session.js";
+export { completionsOf, type LoadedTrace, readTrace } from "./trace/read-trace.js";
+export { openTrace, type TraceLine, type TraceWriter } from "./trace/trace-writer.js";
