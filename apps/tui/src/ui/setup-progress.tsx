@@ -1,8 +1,13 @@
 import type { SetupProgress } from "@langchain-mini/core";
 import { type Instance, render } from "ink";
+import { lazy, Suspense } from "react";
 import type { Host } from "../config/host.js";
 import { labelName } from "../render/download-progress.js";
-import { DownloadScreen } from "./components/download-screen.js";
+
+// Loaded at the first progress report: most starts report none.
+const DownloadScreen = lazy(async () => ({
+  default: (await import("./components/download-screen.js")).DownloadScreen,
+}));
 
 const REDRAW_MS = 100;
 
@@ -23,13 +28,15 @@ export async function withProgressScreen<Result>(
   const draw = (progress: SetupProgress, done = false) => {
     last = progress;
     const screen = (
-      <DownloadScreen
-        name={labelName(progress.label)}
-        progress={progress}
-        elapsedMs={performance.now() - started}
-        done={done}
-        onCancel={() => controller.abort()}
-      />
+      <Suspense fallback={null}>
+        <DownloadScreen
+          name={labelName(progress.label)}
+          progress={progress}
+          elapsedMs={performance.now() - started}
+          done={done}
+          onCancel={() => controller.abort()}
+        />
+      </Suspense>
     );
     if (instance) instance.rerender(screen);
     else instance = render(screen, { exitOnCtrlC: false, interactive: true, patchConsole: false });

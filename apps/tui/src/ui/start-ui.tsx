@@ -3,12 +3,8 @@ import type { Host } from "../config/host.js";
 import { isChatEnd } from "./chat-end.js";
 import type { ChatService, OpenedSession } from "./chat-service.js";
 import { App } from "./components/app.js";
-import { SetupScreen } from "./components/setup-screen.js";
-import { transcriptText } from "./components/transcript.js";
+import { loadDeferredParts } from "./components/deferred-parts.js";
 import type { LocalModelOffer } from "./local-model-offer.js";
-import { loadMarkdown } from "./markdown/lexer.js";
-import { setupSettings } from "./setup-settings.js";
-import { untilExit } from "./until-exit.js";
 
 /**
  * Draws the chat full-screen (the alternate screen, as vim and htop do) until the user
@@ -23,9 +19,16 @@ export async function startChat(
   { transcript = true }: { readonly transcript?: boolean } = {},
 ): Promise<number> {
   const instance = render(<App service={service} opened={opened} />, CHAT_RENDER_OPTIONS);
+  // The question line is up: what the first frame did not need loads behind it, after
+  // the keyboard is read (React attaches it from a callback queued the same way).
+  setImmediate(() => void loadDeferredParts());
   const end = await instance.waitUntilExit();
   if (!isChatEnd(end)) return exitStatus(end);
   if (transcript) {
+    const [{ transcriptText }, { loadMarkdown }] = await Promise.all([
+      import("./components/transcript.js"),
+      import("./markdown/lexer.js"),
+    ]);
     await loadMarkdown();
     process.stdout.write(transcriptText(end.conversation, process.stdout.columns || 80));
   }
@@ -54,6 +57,11 @@ export async function startSetup(
   host: Host,
   offer?: LocalModelOffer,
 ): Promise<number | "download"> {
+  const [{ setupSettings }, { SetupScreen }, { untilExit }] = await Promise.all([
+    import("./setup-settings.js"),
+    import("./components/setup-screen.js"),
+    import("./until-exit.js"),
+  ]);
   const { settings, toolSettings } = await setupSettings(host);
   const screen = (
     <SetupScreen reason={reason} settings={settings} toolSettings={toolSettings} offer={offer} />
