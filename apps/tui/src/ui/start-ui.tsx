@@ -3,7 +3,6 @@ import type { Host } from "../config/host.js";
 import { isChatEnd } from "./chat-end.js";
 import type { ChatService, OpenedSession } from "./chat-service.js";
 import { App } from "./components/app.js";
-import { loadDeferredParts } from "./components/deferred-parts.js";
 import type { LocalModelOffer } from "./local-model-offer.js";
 
 /**
@@ -19,9 +18,6 @@ export async function startChat(
   { transcript = true }: { readonly transcript?: boolean } = {},
 ): Promise<number> {
   const instance = render(<App service={service} opened={opened} />, CHAT_RENDER_OPTIONS);
-  // The question line is up: what the first frame did not need loads behind it, after
-  // the keyboard is read (React attaches it from a callback queued the same way).
-  setImmediate(() => void loadDeferredParts());
   const end = await instance.waitUntilExit();
   if (!isChatEnd(end)) return exitStatus(end);
   if (transcript) {

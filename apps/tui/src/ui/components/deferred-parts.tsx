@@ -15,10 +15,10 @@ interface Deferred<Props> extends Drawn<Props> {
 
 /**
  * The parts of the chat its first frame does not draw: an answer's Markdown, /help, a
- * run's trace, the prompt inspector, the session picker, an approval. They load once the
- * question line is on the screen (`loadDeferredParts`), or when first drawn, whichever
- * comes first; until then a part draws its fallback. Once loaded, a part draws at once,
- * as if it had been imported.
+ * run's trace, the prompt inspector, the session picker, an approval. Each loads when it
+ * is first drawn (the first question's run, while the model is asked), which draws its
+ * fallback meanwhile, a frame or two; from then on it draws at once, as if imported.
+ * Loading them all right after the first frame would hold up the first keys typed.
  */
 function deferred<Props extends object>(
   load: () => Promise<Drawn<Props>>,
@@ -69,7 +69,7 @@ export const ApprovalPrompt = deferred<ComponentProps<typeof ApprovalPromptNow>>
   async () => (await import("./approval-prompt.js")).ApprovalPrompt,
 );
 
-/** Loads every deferred part (called once the first frame is drawn); one that fails keeps its fallback. */
+/** Loads every deferred part (UI tests draw as the app does once they are); one that fails keeps its fallback. */
 export async function loadDeferredParts(): Promise<void> {
   const parts = [Markdown, HelpTable, RunTrace, PromptInspector, SessionPickerView, ApprovalPrompt];
   await Promise.allSettled(parts.map((part) => part.load()));
