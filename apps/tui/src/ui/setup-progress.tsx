@@ -1,13 +1,9 @@
 import type { SetupProgress } from "@langchain-mini/core";
 import { type Instance, render } from "ink";
-import { lazy, Suspense } from "react";
 import type { Host } from "../config/host.js";
 import { labelName } from "../render/download-progress.js";
-
 // Loaded at the first progress report: most starts report none.
-const DownloadScreen = lazy(async () => ({
-  default: (await import("./components/download-screen.js")).DownloadScreen,
-}));
+import { DownloadScreen } from "./components/deferred-parts.js";
 
 const REDRAW_MS = 100;
 
@@ -28,15 +24,13 @@ export async function withProgressScreen<Result>(
   const draw = (progress: SetupProgress, done = false) => {
     last = progress;
     const screen = (
-      <Suspense fallback={null}>
-        <DownloadScreen
-          name={labelName(progress.label)}
-          progress={progress}
-          elapsedMs={performance.now() - started}
-          done={done}
-          onCancel={() => controller.abort()}
-        />
-      </Suspense>
+      <DownloadScreen
+        name={labelName(progress.label)}
+        progress={progress}
+        elapsedMs={performance.now() - started}
+        done={done}
+        onCancel={() => controller.abort()}
+      />
     );
     if (instance) instance.rerender(screen);
     else instance = render(screen, { exitOnCtrlC: false, interactive: true, patchConsole: false });

@@ -1,6 +1,7 @@
 import { type ComponentProps, type ReactNode, useEffect, useState } from "react";
 import type { Markdown as MarkdownNow } from "../markdown/markdown.js";
 import type { ApprovalPrompt as ApprovalPromptNow } from "./approval-prompt.js";
+import type { DownloadScreen as DownloadScreenNow } from "./download-screen.js";
 import type { PromptInspector as PromptInspectorNow } from "./prompt-inspector.js";
 import { Prose } from "./prose.js";
 import type { RunTrace as RunTraceNow } from "./run-trace.js";
@@ -15,7 +16,8 @@ interface Deferred<Props> extends Drawn<Props> {
 
 /**
  * The parts of the chat its first frame does not draw: an answer's Markdown, /help, a
- * run's trace, the prompt inspector, the session picker, an approval. Each loads when it
+ * run's trace, the prompt inspector, the session picker, an approval (and, before the
+ * chat, a download's progress). Each loads when it
  * is first drawn (the first question's run, while the model is asked), which draws its
  * fallback meanwhile, a frame or two; from then on it draws at once, as if imported.
  * Loading them all right after the first frame would hold up the first keys typed.
@@ -69,8 +71,20 @@ export const ApprovalPrompt = deferred<ComponentProps<typeof ApprovalPromptNow>>
   async () => (await import("./approval-prompt.js")).ApprovalPrompt,
 );
 
+export const DownloadScreen = deferred<ComponentProps<typeof DownloadScreenNow>>(
+  async () => (await import("./download-screen.js")).DownloadScreen,
+);
+
 /** Loads every deferred part (UI tests draw as the app does once they are); one that fails keeps its fallback. */
 export async function loadDeferredParts(): Promise<void> {
-  const parts = [Markdown, HelpTable, RunTrace, PromptInspector, SessionPickerView, ApprovalPrompt];
+  const parts = [
+    Markdown,
+    HelpTable,
+    RunTrace,
+    PromptInspector,
+    SessionPickerView,
+    ApprovalPrompt,
+    DownloadScreen,
+  ];
   await Promise.allSettled(parts.map((part) => part.load()));
 }
