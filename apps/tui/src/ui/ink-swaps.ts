@@ -1,5 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
-import { findPackageJSON } from "node:module";
+// Not a named import: Node 22 before 22.14 lacks findPackageJSON, and a missing named
+// export would keep the terminal UI from loading there. Swaps only run where hooks do (22.15).
+import * as nodeModule from "node:module";
 import { fileURLToPath } from "node:url";
 
 /** Resolves a specifier as an import from `from` (by default, the importer at hand) would. */
@@ -24,7 +26,7 @@ const quoted = (url: string | URL) => JSON.stringify(String(url));
 const own = (file: string) => quoted(new URL(file, import.meta.url));
 
 function majorVersion(url: string): number {
-  const file = findPackageJSON(url);
+  const file = nodeModule.findPackageJSON(url);
   if (!file) return Number.NaN;
   const { version } = JSON.parse(readFileSync(file, "utf8")) as { version?: unknown };
   return typeof version === "string" ? Number.parseInt(version, 10) : Number.NaN;
