@@ -57,7 +57,7 @@ export async function renderUi(
   tree: ReactElement,
   { columns = 120, rows = 30 }: { columns?: number; rows?: number } = {},
 ): Promise<RenderedUi> {
-  // As the app has them once its first frame is up.
+  // As the app has them once a question is asked: every part draws at once.
   await loadDeferredParts();
   const size = { columns, rows };
   // ink-testing-library's stdout is always 100 columns with no rows: a box of the chosen

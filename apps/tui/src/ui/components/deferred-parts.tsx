@@ -17,10 +17,10 @@ interface Deferred<Props> extends Drawn<Props> {
 /**
  * The parts of the chat its first frame does not draw: an answer's Markdown, /help, a
  * run's trace, the prompt inspector, the session picker, an approval (and, before the
- * chat, a download's progress). Each loads when it
- * is first drawn (the first question's run, while the model is asked), which draws its
- * fallback meanwhile, a frame or two; from then on it draws at once, as if imported.
- * Loading them all right after the first frame would hold up the first keys typed.
+ * chat, a download's progress). They load when the first question is asked, before its
+ * run's first event is drawn (loading them right after the first frame held up the first
+ * keys typed), or when first drawn before that (/help), drawing a fallback meanwhile; from
+ * then on a part draws at once, as if imported.
  */
 function deferred<Props extends object>(
   load: () => Promise<Drawn<Props>>,
@@ -75,7 +75,10 @@ export const DownloadScreen = deferred<ComponentProps<typeof DownloadScreenNow>>
   async () => (await import("./download-screen.js")).DownloadScreen,
 );
 
-/** Loads every deferred part (UI tests draw as the app does once they are); one that fails keeps its fallback. */
+/**
+ * Loads every deferred part, and the Markdown parser (marked) an answer is drawn with;
+ * one that fails keeps its fallback.
+ */
 export async function loadDeferredParts(): Promise<void> {
   const parts = [
     Markdown,
@@ -86,5 +89,6 @@ export async function loadDeferredParts(): Promise<void> {
     ApprovalPrompt,
     DownloadScreen,
   ];
-  await Promise.allSettled(parts.map((part) => part.load()));
+  const parser = import("../markdown/lexer.js").then(({ loadMarkdown }) => loadMarkdown());
+  await Promise.allSettled([parser, ...parts.map((part) => part.load())]);
 }

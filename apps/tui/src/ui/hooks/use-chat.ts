@@ -1,6 +1,7 @@
 import { type Approve, errorInfo } from "@langchain-mini/core";
 import { type Dispatch, useCallback, useEffect, useRef } from "react";
 import type { ChatService } from "../chat-service.js";
+import { loadDeferredParts } from "../components/deferred-parts.js";
 import type { UiAction } from "../state/app-reducer.js";
 import { EventCoalescer } from "../state/event-coalescer.js";
 
@@ -32,6 +33,8 @@ export function useChat(
       dispatch({ type: "submitted", question, maxSteps: service.maxSteps, now: Date.now() });
       void (async () => {
         try {
+          // What a run draws (its trace, the answer's Markdown) is there before its first event.
+          await loadDeferredParts();
           for await (const event of service.ask(question, controller.signal, approve)) {
             if (controller.signal.aborted) break;
             coalescer.push(event);
