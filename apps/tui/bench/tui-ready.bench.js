@@ -1,6 +1,10 @@
-// Time from launch to a ready input line: `langchain-mini --llm script:…` started in a
-// pseudo-terminal (util-linux `script`), timed until "How can I help?" is on the screen,
-// then quit with Ctrl+C. Next to it, the same pseudo-terminal running `node -e 0`.
+// Time from launch to a terminal UI ready to type: `langchain-mini --llm script:…` started
+// in a pseudo-terminal (util-linux `script`), timed until "How can I help?" is on the
+// screen (the first frame) and until a key typed then shows in the question line (ready),
+// then quit with Ctrl+C. Each run pairs it with `node -e` printing a line in the same kind
+// of pseudo-terminal, back to back (which goes first alternates), so that the ratio holds
+// on a busy machine too: the figure is the median of the runs' ratios.
+// TUI_READY_BASELINE=<another build's dist/cli.js> adds that build to every pair (A/B).
 import { spawn, spawnSync } from "node:child_process";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
@@ -9,6 +13,11 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const WARM_UP = 2;
 const cli = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
 const script = fileURLToPath(new URL("./one-step.json", import.meta.url));
+const PROMPT = "How can I help?";
+// The app draws a typed key with its block cursor after it: the terminal's own echo (before
+// the app reads the keyboard) has no cursor.
+const KEY = "x";
+const ECHOED = `${KEY}\u001b[7m`;
 
 if (spawnSync("script", ["--version"]).status !== 0) {
   console.log(
@@ -19,8 +28,11 @@ if (spawnSync("script", ["--version"]).status !== 0) {
 
 const quote = (text) => `'${text.replaceAll("'", `'\\''`)}'`;
 
-/** Runs `command` on a 120×40 pseudo-terminal; resolves with ms until `ready` shows up. */
-function timeUntil(command, ready) {
+/**
+ * Runs `command` on a 120×40 pseudo-terminal. Resolves with ms until `shown` is on the
+ * screen and, when `typed` is given, until that key, typed then, is drawn back.
+ */
+function timeUntil(command, shown, typed) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(
@@ -31,49 +43,84 @@ function timeUntil(command, ready) {
       },
     );
     let screen = "";
-    let elapsed;
-    const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+    let typedFrom;
+    const times = {};
+    const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
     child.stdout.on("data", (chunk) => {
       screen += chunk.toString();
-      if (elapsed === undefined && screen.includes(ready)) {
-        elapsed = performance.now() - started;
+      if (times.shown === undefined && screen.includes(shown)) {
+        times.shown = performance.now() - started;
+        if (!typed) return child.stdin.write("\u0003");
+        typedFrom = screen.length;
+        child.stdin.write(typed.key);
+      }
+      if (typedFrom !== undefined && times.ready === undefined) {
+        if (screen.indexOf(typed.echoed, typedFrom) === -1) return;
+        times.ready = performance.now() - started;
         child.stdin.write("\u0003");
       }
     });
     child.on("close", (status) => {
       clearTimeout(timer);
-      if (elapsed === undefined)
-        reject(new Error(`'${ready}' never showed (exit ${status}):\n${screen}`));
-      else resolve(elapsed);
+      const missing =
+        times.shown === undefined
+          ? shown
+          : typed && times.ready === undefined
+            ? `${typed.key}, typed,`
+            : undefined;
+      if (missing) reject(new Error(`${command}: '${missing}' never showed (exit ${status})`));
+      else resolve(times);
     });
   });
 }
 
-const commands = [
-  {
-    name: "node -e 0 (in the same pty)",
-    command: `${quote(process.execPath)} -e 'console.log("started")'`,
-    ready: "started",
-  },
-  {
-    name: "langchain-mini (TUI, script LLM)",
-    command: `${quote(process.execPath)} ${quote(cli)} --llm script:${quote(script)}`,
-    ready: "How can I help?",
-  },
-];
+const node = {
+  name: "node -e (the same kind of pty)",
+  command: `${quote(process.execPath)} -e 'console.log("started")'`,
+};
+const tui = (name, path) => ({
+  name,
+  command: `${quote(process.execPath)} ${quote(path)} --llm script:${quote(script)}`,
+});
+const apps = [tui("langchain-mini (TUI, script LLM)", cli)];
+if (process.env.TUI_READY_BASELINE) apps.push(tui("baseline", process.env.TUI_READY_BASELINE));
 
-const percentile = (sorted, fraction) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)];
+/** One pair (or triple): node and each app, in an order that turns with `run`. */
+async function pair(run) {
+  const order = [node, ...apps];
+  for (let turn = 0; turn < run % order.length; turn++) order.push(order.shift());
+  const times = new Map();
+  for (const entry of order) {
+    times.set(
+      entry,
+      entry === node
+        ? await timeUntil(entry.command, "started")
+        : await timeUntil(entry.command, PROMPT, { key: KEY, echoed: ECHOED }),
+    );
+  }
+  return times;
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+const ms = (value) => `${value.toFixed(1).padStart(6)} ms`;
 
 console.log(
-  `tui: launch to a ready input line, ${RUNS} runs after ${WARM_UP} warm-up (Node ${process.version})`,
+  `tui: launch to ready to type, median of ${RUNS} paired runs after ${WARM_UP} warm-up (Node ${process.version})`,
 );
-for (const { name, command, ready } of commands) {
-  for (let run = 0; run < WARM_UP; run++) await timeUntil(command, ready);
-  const samples = [];
-  for (let run = 0; run < RUNS; run++) samples.push(await timeUntil(command, ready));
-  samples.sort((a, b) => a - b);
-  const median = percentile(samples, 0.5).toFixed(1);
-  const p90 = percentile(samples, 0.9).toFixed(1);
-  console.log(`  ${name.padEnd(36)} median ${median.padStart(6)} ms   p90 ${p90.padStart(6)} ms`);
+for (let run = 0; run < WARM_UP; run++) await pair(run);
+const pairs = [];
+for (let run = 0; run < RUNS; run++) pairs.push(await pair(run));
+const nodeTimes = pairs.map((times) => times.get(node).shown);
+console.log(`  ${node.name.padEnd(34)} ${ms(median(nodeTimes))}`);
+for (const app of apps) {
+  const shown = pairs.map((times) => times.get(app).shown);
+  const ready = pairs.map((times) => times.get(app).ready);
+  const ratio = median(pairs.map((times) => times.get(app).ready / times.get(node).shown));
+  console.log(
+    `  ${app.name.padEnd(34)} ${ms(median(ready))} ready to type (${ratio.toFixed(1)}× node), first frame ${ms(median(shown))}`,
+  );
 }

@@ -11,8 +11,7 @@ const { InMemorySessionStore } = await import("@langchain-mini/memory");
 const { createCalculator } = await import("@langchain-mini/tool-calculator");
 const { render } = await import("ink");
 const { createElement } = await import("react");
-const { createChatService } = await import("../dist/ui/chat-service.js");
-const { createConversationRunner } = await import("../dist/config/conversation-runner.js");
+const { createSession, Secrets } = await import("@langchain-mini/host");
 const { App } = await import("../dist/ui/components/app.js");
 const { CHAT_RENDER_OPTIONS } = await import("../dist/ui/start-ui.js");
 
@@ -63,7 +62,7 @@ let runEnded;
 const ended = new Promise((resolve) => {
   runEnded = resolve;
 });
-const runner = createConversationRunner({
+const session = createSession({
   runtime: {
     llm: pacedLlm,
     tools: [createCalculator()],
@@ -74,14 +73,16 @@ const runner = createConversationRunner({
     close: async () => undefined,
   },
   store: new InMemorySessionStore(),
+  secrets: new Secrets({}),
 });
-const service = createChatService({
-  runner,
-  async *observe(events) {
-    for await (const event of events) {
-      yield event;
-      if (event.type === "run-end") runEnded(event.result);
-    }
+// The session the app draws, its runs' ends also reported to the benchmark.
+const service = Object.create(session, {
+  ask: {
+    value: (question, options) => {
+      const run = session.ask(question, options);
+      run.result.then(runEnded);
+      return run;
+    },
   },
 });
 const terminal = new Terminal();

@@ -12,6 +12,7 @@ import { cleanup, render } from "ink-testing-library";
 import type { ReactElement } from "react";
 import { afterEach } from "vitest";
 import type { ChatService } from "../ui/chat-service.js";
+import { loadDeferredParts } from "../ui/components/deferred-parts.js";
 
 /** Keys as a terminal sends them. */
 export const KEYS = {
@@ -56,6 +57,8 @@ export async function renderUi(
   tree: ReactElement,
   { columns = 120, rows = 30 }: { columns?: number; rows?: number } = {},
 ): Promise<RenderedUi> {
+  // As the app has them once a question is asked: every part draws at once.
+  await loadDeferredParts();
   const size = { columns, rows };
   // ink-testing-library's stdout is always 100 columns with no rows: a box of the chosen
   // width lays the tree out, and the stream reports the size to what reads it (useWindowSize).

@@ -1,7 +1,8 @@
 import type { SetupProgress } from "@langchain-mini/core";
 import { type Instance, render } from "ink";
 import { labelName } from "../render/download-progress.js";
-import { DownloadScreen } from "./components/download-screen.js";
+// Loaded at the first progress report: most starts report none.
+import { DownloadScreen } from "./components/deferred-parts.js";
 
 const REDRAW_MS = 100;
 

@@ -3,11 +3,7 @@ import { type RenderOptions, render } from "ink";
 import { isChatEnd } from "./chat-end.js";
 import type { ChatService, OpenedSession } from "./chat-service.js";
 import { App } from "./components/app.js";
-import { SetupScreen } from "./components/setup-screen.js";
-import { transcriptText } from "./components/transcript.js";
 import type { LocalModelOffer } from "./local-model-offer.js";
-import { loadMarkdown } from "./markdown/lexer.js";
-import { untilExit } from "./until-exit.js";
 
 /**
  * Draws the chat full-screen (the alternate screen, as vim and htop do) until the user
@@ -25,6 +21,10 @@ export async function startChat(
   const end = await instance.waitUntilExit();
   if (!isChatEnd(end)) return exitStatus(end);
   if (transcript) {
+    const [{ transcriptText }, { loadMarkdown }] = await Promise.all([
+      import("./components/transcript.js"),
+      import("./markdown/lexer.js"),
+    ]);
     await loadMarkdown();
     process.stdout.write(transcriptText(end.conversation, process.stdout.columns || 80));
   }
@@ -53,6 +53,10 @@ export async function startSetup(
   host: HostContext,
   offer?: LocalModelOffer,
 ): Promise<number | "download"> {
+  const [{ SetupScreen }, { untilExit }] = await Promise.all([
+    import("./components/setup-screen.js"),
+    import("./until-exit.js"),
+  ]);
   const { settings, toolSettings } = await setupSettings(host);
   const screen = (
     <SetupScreen reason={reason} settings={settings} toolSettings={toolSettings} offer={offer} />

@@ -15,8 +15,8 @@ import { initialState, isRunning, uiReducer } from "../state/app-reducer.js";
 import { approvalView } from "../state/approval.js";
 import { EMPTY_LINE, editLine } from "../state/line-editor.js";
 import { clipboardSequence } from "../text/clipboard.js";
-import { ApprovalPrompt } from "./approval-prompt.js";
 import { ChatBody } from "./chat-body.js";
+import { ApprovalPrompt } from "./deferred-parts.js";
 import { InputLine } from "./input-line.js";
 import { TooSmall } from "./too-small.js";
 

@@ -2,7 +2,7 @@ import { Box, Text } from "ink";
 import type { ApprovalView, PendingApproval } from "../state/approval.js";
 import { colours } from "./theme.js";
 
-interface ApprovalPromptProps {
+export interface ApprovalPromptProps {
   readonly approval: PendingApproval;
   readonly view: ApprovalView;
 }

@@ -5,9 +5,8 @@ import type { useScroll } from "../hooks/use-scroll.js";
 import { sessionCost, sessionUsage } from "../state/app-reducer.js";
 import type { UiState } from "../state/ui-state.js";
 import { ChatPanes } from "./chat-panes.js";
+import { PromptInspector, SessionPickerView } from "./deferred-parts.js";
 import { inspectorBox } from "./inspector-box.js";
-import { PromptInspector } from "./prompt-inspector.js";
-import { SessionPickerView } from "./session-picker.js";
 import { StatusBar } from "./status-bar.js";
 
 interface ChatBodyProps {

@@ -8,7 +8,7 @@ import type { PaneName } from "../state/ui-state.js";
 import { Pane } from "./pane.js";
 import { Prose } from "./prose.js";
 
-interface PromptInspectorProps {
+export interface PromptInspectorProps {
   readonly calls: readonly InspectedCall[];
   /** Index into `calls`; undefined shows the newest. */
   readonly selected: number | undefined;

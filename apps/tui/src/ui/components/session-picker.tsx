@@ -6,7 +6,7 @@ import type { PaneName } from "../state/ui-state.js";
 import { Pane } from "./pane.js";
 import { colours } from "./theme.js";
 
-interface SessionPickerViewProps {
+export interface SessionPickerViewProps {
   readonly picker: SessionPicker;
   readonly box: PaneBox;
   readonly onMeasure: (pane: PaneName, max: number, page: number) => void;

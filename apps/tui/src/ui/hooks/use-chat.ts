@@ -1,6 +1,7 @@
 import { type AgentEvent, type Approve, errorInfo } from "@langchain-mini/core";
 import type { AskOptions } from "@langchain-mini/host";
 import { type Dispatch, useCallback, useEffect, useRef } from "react";
+import { loadDeferredParts } from "../components/deferred-parts.js";
 import type { UiAction } from "../state/app-reducer.js";
 import { EventCoalescer } from "../state/event-coalescer.js";
 
@@ -34,6 +35,8 @@ export function useChat(service: Asker, dispatch: Dispatch<UiAction>, approve?: 
       dispatch({ type: "submitted", question, maxSteps: service.maxSteps, now: Date.now() });
       void (async () => {
         try {
+          // What a run draws (its trace, the answer's Markdown) is there before its first event.
+          await loadDeferredParts();
           for await (const event of service.ask(question, {
             signal: controller.signal,
             ...(approve ? { approve } : {}),
