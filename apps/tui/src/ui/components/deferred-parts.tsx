@@ -32,6 +32,7 @@ function deferred<Props extends object>(
     (loading ??= load().then((loaded) => {
       part = loaded;
     }));
+  // biome-ignore lint/correctness/noComponentHookFactories: each part's component is made once, at module level, so React sees one stable component per part.
   function Deferred(props: Props) {
     const [, setLoaded] = useState(false);
     useEffect(() => {
