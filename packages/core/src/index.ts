@@ -5,27 +5,33 @@ export {
   DEFAULT_MAX_STEPS,
   DEFAULT_MAX_TOKENS,
   DEFAULT_TOOL_TIMEOUT_MS,
-} from "./agent-base.js";
-export { type AgentRun, type Emit, startRun } from "./agent-run.js";
-export { checkApiKey } from "./api-key.js";
+} from "./agent/agent-base.js";
+export { type AgentRun, type Emit, startRun } from "./agent/agent-run.js";
+export { type CallLlmOptions, callLlm, type LlmCallResult } from "./agent/call-llm.js";
+export {
+  cutAtObservation,
+  EMPTY_FINAL_ANSWER,
+  MISSING_ACTION,
+  MISSING_ACTION_INPUT,
+  MISSING_TOOL_NAME,
+  type ParsedStep,
+  parseReAct,
+  stripBalancedQuotes,
+} from "./agent/parser.js";
+export { ReActOutputParser } from "./agent/parser-runnable.js";
+export { PromptTemplate } from "./agent/prompt-template.js";
+export { Agent, type AgentOptions, REACT_STOP } from "./agent/react-agent.js";
+export { type RunLimits, RunState } from "./agent/run-state.js";
+export { RunStats, type RunSummary, summariseRun } from "./agent/run-stats.js";
+export { runTool, type ToolOutcome } from "./agent/run-tool.js";
+export { ToolCallingAgent, type ToolCallingAgentOptions } from "./agent/tool-calling-agent.js";
 export {
   APPROVAL_POLICIES,
   type ApprovalDecision,
   type ApprovalPolicy,
   type ApprovalRequest,
   type Approve,
-} from "./approval.js";
-export { type CallLlmOptions, callLlm, type LlmCallResult } from "./call-llm.js";
-export { Channel } from "./channel.js";
-export { costOf } from "./cost.js";
-export {
-  addCost,
-  addCostSums,
-  type CostSum,
-  costField,
-  costTotal,
-  NO_COST,
-} from "./cost-sum.js";
+} from "./contracts/approval.js";
 export {
   abortError,
   describeThrown,
@@ -35,7 +41,7 @@ export {
   isLangchainMiniError,
   LangchainMiniError,
   toLangchainMiniError,
-} from "./errors.js";
+} from "./contracts/errors.js";
 export type {
   AgentEvent,
   AgentEventType,
@@ -43,7 +49,7 @@ export type {
   AgentStep,
   LlmCallPurpose,
   RunStatus,
-} from "./events.js";
+} from "./contracts/events.js";
 export {
   addUsage,
   type ChatMessage,
@@ -59,21 +65,7 @@ export {
   type TokenUsage,
   type ToolCall,
   type ToolDefinition,
-} from "./llm.js";
-export { LlmRunnable } from "./llm-runnable.js";
-export { makeDirectory } from "./make-directory.js";
-export { checkMilliseconds, LONGEST_TIMER_MS, readMilliseconds } from "./milliseconds.js";
-export {
-  cutAtObservation,
-  EMPTY_FINAL_ANSWER,
-  MISSING_ACTION,
-  MISSING_ACTION_INPUT,
-  MISSING_TOOL_NAME,
-  type ParsedStep,
-  parseReAct,
-  stripBalancedQuotes,
-} from "./parser.js";
-export { ReActOutputParser } from "./parser-runnable.js";
+} from "./contracts/llm.js";
 export {
   type Availability,
   type CreateLlmOptions,
@@ -93,7 +85,7 @@ export {
   type ToolModule,
   type ToolSet,
   toolContractProblem,
-} from "./plugins.js";
+} from "./contracts/plugins.js";
 export {
   type ModelPrice,
   modelPriceProblem,
@@ -101,56 +93,7 @@ export {
   priceFor,
   stillHolds,
   type TokenRates,
-} from "./price.js";
-export { PromptTemplate } from "./prompt-template.js";
-export { connectionError } from "./provider-kit/connection-error.js";
-export {
-  connectionFailureCode,
-  isHostLookupFailure,
-  isPermanentConnectionFailure,
-  isTlsFailure,
-} from "./provider-kit/connection-failure.js";
-export {
-  describeURL,
-  type Endpoint,
-  firstSetting,
-  parseBaseURL,
-} from "./provider-kit/endpoint.js";
-export { IdleTimer } from "./provider-kit/idle-timer.js";
-export {
-  afterRetries,
-  askedWaitMs,
-  LONGEST_RETRY_WAIT_MS,
-  retryAfterMs,
-  retryDelay,
-  wait,
-} from "./provider-kit/retry-delay.js";
-export { SDK_LOGGER, type SdkLogger } from "./provider-kit/sdk-logger.js";
-export {
-  readServerText,
-  readTokenCount,
-  ServerDataError,
-} from "./provider-kit/server-data.js";
-export { LONGEST_SERVER_LINE, serverLine } from "./provider-kit/server-line.js";
-export { Agent, type AgentOptions, REACT_STOP } from "./react-agent.js";
-export { collect, generate, readLlm } from "./read-llm.js";
-export {
-  readTextFile,
-  TEXT_FILE_LIMIT,
-  type TextFileOptions,
-  textFileProblem,
-} from "./read-text-file.js";
-export { type RunLimits, RunState } from "./run-state.js";
-export { RunStats, type RunSummary, summariseRun } from "./run-stats.js";
-export { runTool, type ToolOutcome } from "./run-tool.js";
-export {
-  type BatchOptions,
-  Runnable,
-  RunnableLambda,
-  type RunnableLike,
-  type RunOptions,
-  toRunnable,
-} from "./runnable.js";
+} from "./contracts/price.js";
 export {
   checkSessionName,
   isSessionRecord,
@@ -161,9 +104,7 @@ export {
   type StoreCallOptions,
   type TurnRecord,
   turnsOf,
-} from "./session-store.js";
-export { StopSequenceCutter } from "./stop-sequences.js";
-export { estimateTokens } from "./tokens.js";
+} from "./contracts/session-store.js";
 export {
   defineTool,
   findTool,
@@ -172,8 +113,28 @@ export {
   type Tool,
   type ToolContext,
   type ToolRun,
-} from "./tool.js";
-export { ToolCallingAgent, type ToolCallingAgentOptions } from "./tool-calling-agent.js";
-export { type PreparedInput, prepareToolInput } from "./tool-input.js";
-export { isStandardSchema, toolParameters } from "./tool-schema.js";
-export { withPrice } from "./with-price.js";
+} from "./contracts/tool.js";
+export { costOf } from "./cost/cost.js";
+export {
+  addCost,
+  addCostSums,
+  type CostSum,
+  costField,
+  costTotal,
+  NO_COST,
+} from "./cost/cost-sum.js";
+export { estimateTokens } from "./cost/tokens.js";
+export { withPrice } from "./cost/with-price.js";
+export { LlmRunnable } from "./runnable/llm-runnable.js";
+export {
+  type BatchOptions,
+  Runnable,
+  RunnableLambda,
+  type RunnableLike,
+  type RunOptions,
+  toRunnable,
+} from "./runnable/runnable.js";
+export { Channel } from "./stream/channel.js";
+export { collect, generate, readLlm } from "./stream/read-llm.js";
+export { type PreparedInput, prepareToolInput } from "./tool-input/tool-input.js";
+export { isStandardSchema, toolParameters } from "./tool-input/tool-schema.js";

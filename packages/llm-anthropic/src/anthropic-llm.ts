@@ -1,19 +1,21 @@
 import Anthropic from "@anthropic-ai/sdk";
 import {
   abortError,
-  IdleTimer,
   isLangchainMiniError,
   type Llm,
   type LlmChunk,
   type LlmRequest,
   type ModelPrice,
   priceFor,
+} from "@langchain-mini/core";
+import {
+  IdleTimer,
   readServerText,
   SDK_LOGGER,
   ServerDataError,
   StopSequenceCutter,
   wait,
-} from "@langchain-mini/core";
+} from "@langchain-mini/core/provider-kit";
 import { capabilities } from "./capabilities.js";
 import { Continuation } from "./continuation.js";
 import { brokenStreamError, malformedError, timeoutError, toLlmError } from "./failures.js";

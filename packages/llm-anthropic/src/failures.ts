@@ -1,12 +1,11 @@
 import Anthropic from "@anthropic-ai/sdk";
+import { isLangchainMiniError, LangchainMiniError } from "@langchain-mini/core";
 import {
   afterRetries,
   connectionError,
-  isLangchainMiniError,
-  LangchainMiniError,
   ServerDataError,
   serverLine,
-} from "@langchain-mini/core";
+} from "@langchain-mini/core/provider-kit";
 import type { AnthropicSettings } from "./settings.js";
 
 type ApiError = InstanceType<typeof Anthropic.APIError>;

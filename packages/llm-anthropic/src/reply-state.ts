@@ -1,11 +1,6 @@
 import type Anthropic from "@anthropic-ai/sdk";
-import {
-  type FinishReason,
-  readServerText,
-  readTokenCount,
-  type TokenUsage,
-  type ToolCall,
-} from "@langchain-mini/core";
+import type { FinishReason, TokenUsage, ToolCall } from "@langchain-mini/core";
+import { readServerText, readTokenCount } from "@langchain-mini/core/provider-kit";
 import type { ThinkingBlock } from "./thinking.js";
 
 type StreamEvent = Anthropic.Messages.RawMessageStreamEvent;

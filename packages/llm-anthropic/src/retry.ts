@@ -4,7 +4,7 @@ import {
   connectionFailureCode,
   isPermanentConnectionFailure,
   retryDelay,
-} from "@langchain-mini/core";
+} from "@langchain-mini/core/provider-kit";
 
 /** Error types of an SSE `error` event (HTTP 200, no status) that may pass on a second try. */
 const TRANSIENT_TYPES = new Set(["overloaded_error", "api_error", "rate_limit_error"]);

@@ -1,13 +1,13 @@
+import { LangchainMiniError } from "@langchain-mini/core";
 import {
   checkApiKey,
   checkMilliseconds,
   describeURL,
   type Endpoint,
   firstSetting,
-  LangchainMiniError,
   parseBaseURL,
   readMilliseconds,
-} from "@langchain-mini/core";
+} from "@langchain-mini/core/provider-kit";
 
 /**
  * Claude Haiku 5.5: the current Haiku, the cheapest and fastest current Claude model, and

@@ -1,14 +1,12 @@
 import { ApiError } from "@google/genai";
+import { abortError, isLangchainMiniError, LangchainMiniError } from "@langchain-mini/core";
 import {
-  abortError,
   afterRetries,
   connectionError,
   connectionFailureCode,
-  isLangchainMiniError,
-  LangchainMiniError,
   ServerDataError,
   serverLine,
-} from "@langchain-mini/core";
+} from "@langchain-mini/core/provider-kit";
 import { type ApiErrorBody, readApiError } from "./api-error-body.js";
 import { type GeminiSettings, sdkApiVersion } from "./settings.js";
 

@@ -5,7 +5,6 @@ import {
 } from "@google/genai";
 import {
   abortError,
-  IdleTimer,
   isLangchainMiniError,
   type Llm,
   type LlmChunk,
@@ -14,8 +13,8 @@ import {
   priceFor,
   type TokenUsage,
   type ToolCall,
-  wait,
 } from "@langchain-mini/core";
+import { IdleTimer, wait } from "@langchain-mini/core/provider-kit";
 import { capabilities } from "./capabilities.js";
 import { toConversation, toGeminiTools } from "./contents.js";
 import {

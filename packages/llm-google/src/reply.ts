@@ -3,13 +3,8 @@ import type {
   GenerateContentResponseUsageMetadata,
   Part,
 } from "@google/genai";
-import {
-  type FinishReason,
-  readServerText,
-  readTokenCount,
-  type TokenUsage,
-  type ToolCall,
-} from "@langchain-mini/core";
+import type { FinishReason, TokenUsage, ToolCall } from "@langchain-mini/core";
+import { readServerText, readTokenCount } from "@langchain-mini/core/provider-kit";
 import { toProviderData } from "./provider-data.js";
 
 type Candidate = NonNullable<GenerateContentResponse["candidates"]>[number];

@@ -4,7 +4,7 @@ import {
   isPermanentConnectionFailure,
   retryAfterMs,
   retryDelay,
-} from "@langchain-mini/core";
+} from "@langchain-mini/core/provider-kit";
 import { readApiError } from "./api-error-body.js";
 
 const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504]);

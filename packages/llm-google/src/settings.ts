@@ -1,13 +1,13 @@
+import { LangchainMiniError } from "@langchain-mini/core";
 import {
   checkApiKey,
   checkMilliseconds,
   describeURL,
   type Endpoint,
   firstSetting,
-  LangchainMiniError,
   parseBaseURL,
   readMilliseconds,
-} from "@langchain-mini/core";
+} from "@langchain-mini/core/provider-kit";
 
 /**
  * Google's current stable Flash model: fast and cheap enough for an agent that calls the

@@ -1,6 +1,7 @@
 import { open, rename, rm, stat } from "node:fs/promises";
 import { dirname } from "node:path";
-import { abortError, LangchainMiniError, makeDirectory } from "@langchain-mini/core";
+import { abortError, LangchainMiniError } from "@langchain-mini/core";
+import { makeDirectory } from "@langchain-mini/core/files";
 import { magicProblem, readMagic } from "./gguf-file.js";
 
 export interface DownloadProgress {

@@ -1,11 +1,10 @@
+import { isLangchainMiniError, LangchainMiniError } from "@langchain-mini/core";
 import {
   afterRetries,
   connectionError,
-  isLangchainMiniError,
-  LangchainMiniError,
   ServerDataError,
   serverLine,
-} from "@langchain-mini/core";
+} from "@langchain-mini/core/provider-kit";
 import OpenAI from "openai";
 import type { OpenAiSettings } from "./settings.js";
 

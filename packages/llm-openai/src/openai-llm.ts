@@ -1,20 +1,22 @@
 import {
   abortError,
   type FinishReason,
-  IdleTimer,
   isLangchainMiniError,
   type Llm,
   type LlmChunk,
   type LlmRequest,
   type ModelPrice,
   priceFor,
+  type TokenUsage,
+} from "@langchain-mini/core";
+import {
+  IdleTimer,
   readServerText,
   readTokenCount,
   SDK_LOGGER,
   ServerDataError,
-  type TokenUsage,
   wait,
-} from "@langchain-mini/core";
+} from "@langchain-mini/core/provider-kit";
 import OpenAI from "openai";
 import { capabilities } from "./capabilities.js";
 import { brokenStreamError, malformedError, timeoutError, toLlmError } from "./failures.js";

@@ -3,7 +3,7 @@ import {
   connectionFailureCode,
   isPermanentConnectionFailure,
   retryDelay,
-} from "@langchain-mini/core";
+} from "@langchain-mini/core/provider-kit";
 import OpenAI from "openai";
 
 /**

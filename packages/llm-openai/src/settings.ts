@@ -1,13 +1,13 @@
+import { LangchainMiniError } from "@langchain-mini/core";
 import {
   checkApiKey,
   checkMilliseconds,
   describeURL,
   type Endpoint,
   firstSetting,
-  LangchainMiniError,
   parseBaseURL,
   readMilliseconds,
-} from "@langchain-mini/core";
+} from "@langchain-mini/core/provider-kit";
 import type { ClientOptions } from "openai";
 
 /** A current model that accepts `stop`, so the ReAct loop needs no client-side cut. */

@@ -1,4 +1,5 @@
-import { readServerText, type ToolCall } from "@langchain-mini/core";
+import type { ToolCall } from "@langchain-mini/core";
+import { readServerText } from "@langchain-mini/core/provider-kit";
 import type OpenAI from "openai";
 
 type ToolCallDelta = OpenAI.Chat.Completions.ChatCompletionChunk.Choice.Delta.ToolCall;

@@ -4,11 +4,11 @@ import {
   checkSessionName,
   isSessionRecord,
   type LoadedSession,
-  makeDirectory,
   type SessionInfo,
   type SessionRecord,
   type SessionStore,
 } from "@langchain-mini/core";
+import { makeDirectory } from "@langchain-mini/core/files";
 import { dataHome } from "./data-home.js";
 import { appendToSessionFile, readSessionFile } from "./session-file.js";
 import { isTornRecord, serializeRecord } from "./session-record.js";

@@ -1,10 +1,6 @@
 import { dirname, resolve } from "node:path";
-import {
-  LangchainMiniError,
-  type PluginEnv,
-  readTextFile,
-  textFileProblem,
-} from "@langchain-mini/core";
+import { LangchainMiniError, type PluginEnv } from "@langchain-mini/core";
+import { readTextFile, textFileProblem } from "@langchain-mini/core/files";
 import { expandVariables } from "./expand-variables.js";
 import { passesToEveryServer } from "./server-environment.js";
 

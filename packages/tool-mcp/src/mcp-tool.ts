@@ -1,4 +1,5 @@
-import { type JsonSchemaInput, LONGEST_TIMER_MS, type Tool } from "@langchain-mini/core";
+import type { JsonSchemaInput, Tool } from "@langchain-mini/core";
+import { LONGEST_TIMER_MS } from "@langchain-mini/core/provider-kit";
 import { type Tool as McpToolInfo, SdkError, SdkErrorCode } from "@modelcontextprotocol/client";
 import type { Connection } from "./connect.js";
 import { describeResult } from "./describe-result.js";

@@ -3,10 +3,10 @@ import {
   type CreateToolOptions,
   type EnvVariable,
   LangchainMiniError,
-  LONGEST_TIMER_MS,
   type PluginEnv,
   type ToolSet,
 } from "@langchain-mini/core";
+import { LONGEST_TIMER_MS } from "@langchain-mini/core/provider-kit";
 import { readMcpConfig, SHAPE } from "./config.js";
 import { startServers } from "./start-servers.js";
 

@@ -1,4 +1,4 @@
-import { LONGEST_TIMER_MS } from "@langchain-mini/core";
+import { LONGEST_TIMER_MS } from "@langchain-mini/core/provider-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resolveLimits } from "./limits.js";
 import { createPythonTool, type PythonTool } from "./python-tool.js";

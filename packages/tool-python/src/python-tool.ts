@@ -1,10 +1,10 @@
 import {
   LangchainMiniError,
-  LONGEST_TIMER_MS,
   type PluginEnv,
   type Tool,
   type ToolContext,
 } from "@langchain-mini/core";
+import { LONGEST_TIMER_MS } from "@langchain-mini/core/provider-kit";
 import { cleanInput } from "./clean-input.js";
 import { type PythonLimits, resolveLimits } from "./limits.js";
 import { observe, observeLoss } from "./observation.js";

@@ -136,7 +136,7 @@ const ANSWERED: readonly WireEvent[] = [
 
 /** The event types of core's union, as its source spells them. */
 export function eventTypesOfCore(): string[] {
-  const events = resolve(import.meta.dirname, "../../../../packages/core/src/events.ts");
+  const events = resolve(import.meta.dirname, "../../../../packages/core/src/contracts/events.ts");
   const source = readFileSync(events, "utf8");
   const union = source.slice(source.indexOf("export type AgentEvent ="));
   return [...union.matchAll(/readonly type: "([^"]+)"/g)].map((match) => match[1] ?? "").sort();

@@ -1,4 +1,4 @@
-import { LangchainMiniError } from "../errors.js";
+import { LangchainMiniError } from "../contracts/errors.js";
 import { connectionFailureCode, isHostLookupFailure, isTlsFailure } from "./connection-failure.js";
 import type { Endpoint } from "./endpoint.js";
 

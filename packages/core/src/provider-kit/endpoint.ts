@@ -1,4 +1,4 @@
-import { LangchainMiniError } from "../errors.js";
+import { LangchainMiniError } from "../contracts/errors.js";
 
 /** Where a provider sends its requests, as its messages name it. */
 export interface Endpoint {

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { isLangchainMiniError, type LangchainMiniError } from "../errors.js";
-import type { Llm } from "../llm.js";
+import { isLangchainMiniError, type LangchainMiniError } from "../contracts/errors.js";
+import type { Llm } from "../contracts/llm.js";
 import type {
   ContractReply,
   ContractServer,

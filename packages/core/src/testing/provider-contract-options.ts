@@ -1,4 +1,4 @@
-import type { Llm, LlmCapabilities } from "../llm.js";
+import type { Llm, LlmCapabilities } from "../contracts/llm.js";
 
 /** A reply the contract asks of the model, in no provider's wire format. */
 export type ContractReply =

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Llm, LlmChunk, LlmRequest } from "../llm.js";
+import type { Llm, LlmChunk, LlmRequest } from "../contracts/llm.js";
 import { providerContract } from "./provider-contract.js";
 import type { ContractReply, ProviderContractOptions } from "./provider-contract-options.js";
 import { SCRIPT_CAPABILITIES, ScriptedLlm } from "./scripted-llm.js";

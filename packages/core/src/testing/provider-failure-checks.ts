@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { Agent } from "../react-agent.js";
-import { generate } from "../read-llm.js";
+import { Agent } from "../agent/react-agent.js";
+import { generate } from "../stream/read-llm.js";
 import { assertExplained, failureOf, PROMPT, until, withProvider } from "./provider-check-kit.js";
 import type {
   ContractReply,

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
-import type { AgentEvent } from "../events.js";
-import type { LlmChunk } from "../llm.js";
-import { Agent } from "../react-agent.js";
-import { generate } from "../read-llm.js";
+import { Agent } from "../agent/react-agent.js";
+import type { AgentEvent } from "../contracts/events.js";
+import type { LlmChunk } from "../contracts/llm.js";
+import { generate } from "../stream/read-llm.js";
 import {
   assertClosedEarly,
   failureOf,

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { generate } from "../read-llm.js";
-import type { Tool } from "../tool.js";
-import { ToolCallingAgent } from "../tool-calling-agent.js";
+import { ToolCallingAgent } from "../agent/tool-calling-agent.js";
+import type { Tool } from "../contracts/tool.js";
+import { generate } from "../stream/read-llm.js";
 import { withProvider } from "./provider-check-kit.js";
 import type { ProviderCheck, ProviderContractOptions } from "./provider-contract-options.js";
 

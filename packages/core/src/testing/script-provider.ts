@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
-import { LangchainMiniError } from "../errors.js";
-import type { CreateLlmOptions } from "../plugins.js";
-import { readTextFile, textFileProblem } from "../read-text-file.js";
+import { LangchainMiniError } from "../contracts/errors.js";
+import type { CreateLlmOptions } from "../contracts/plugins.js";
+import { readTextFile, textFileProblem } from "../files/read-text-file.js";
 import { SCRIPT_CAPABILITIES, ScriptedLlm, type ScriptedReply } from "./scripted-llm.js";
 
 // `--llm script:<file.json>` as a plug-in module of the same contract as every provider:

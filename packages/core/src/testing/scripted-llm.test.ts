@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { LangchainMiniError } from "../errors.js";
-import type { LlmChunk, LlmRequest } from "../llm.js";
-import { collect, generate } from "../read-llm.js";
+import { LangchainMiniError } from "../contracts/errors.js";
+import type { LlmChunk, LlmRequest } from "../contracts/llm.js";
+import { collect, generate } from "../stream/read-llm.js";
 import { ScriptedLlm } from "./scripted-llm.js";
 
 async function texts(llm: ScriptedLlm, request: LlmRequest) {

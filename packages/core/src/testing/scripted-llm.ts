@@ -1,7 +1,7 @@
-import { LangchainMiniError } from "../errors.js";
-import type { Llm, LlmCapabilities, LlmChunk, LlmRequest } from "../llm.js";
-import type { ModelPrice } from "../price.js";
-import { estimateTokens } from "../tokens.js";
+import { LangchainMiniError } from "../contracts/errors.js";
+import type { Llm, LlmCapabilities, LlmChunk, LlmRequest } from "../contracts/llm.js";
+import type { ModelPrice } from "../contracts/price.js";
+import { estimateTokens } from "../cost/tokens.js";
 
 /** A function call a scripted reply makes, for the function-calling agent. */
 export interface ScriptedToolCall {

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { parseEnv } from "node:util";
-import { readTextFile, textFileProblem } from "@langchain-mini/core";
+import { readTextFile, textFileProblem } from "@langchain-mini/core/files";
 
 export type Env = Readonly<Record<string, string | undefined>>;
 

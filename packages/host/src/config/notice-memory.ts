@@ -1,6 +1,6 @@
 import { readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { makeDirectory } from "@langchain-mini/core";
+import { makeDirectory } from "@langchain-mini/core/files";
 
 /** In the data directory: which start-up notices were shown, for which setting. */
 export const NOTICES_FILE = "notices-shown.json";

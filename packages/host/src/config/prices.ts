@@ -5,11 +5,10 @@ import {
   modelPriceProblem,
   type PriceTable,
   priceFor,
-  readTextFile,
   stillHolds,
-  textFileProblem,
   withPrice,
 } from "@langchain-mini/core";
+import { readTextFile, textFileProblem } from "@langchain-mini/core/files";
 
 /** The user's own prices, in the data directory, over the providers' tables. */
 export const PRICES_FILE = "prices.json";

@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import { readTextFile, textFileProblem } from "@langchain-mini/core";
+import { readTextFile, textFileProblem } from "@langchain-mini/core/files";
 import { usageError } from "./usage-error.js";
 
 /**

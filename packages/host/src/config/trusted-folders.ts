@@ -1,6 +1,6 @@
 import { rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { makeDirectory, readTextFile, textFileProblem } from "@langchain-mini/core";
+import { makeDirectory, readTextFile, textFileProblem } from "@langchain-mini/core/files";
 
 /** The user's answers about folders, by real path, in the data directory. */
 export const TRUSTED_FOLDERS_FILE = "trusted-folders.json";

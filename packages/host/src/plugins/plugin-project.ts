@@ -2,7 +2,7 @@ import { realpathSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { makeDirectory, readTextFile, textFileProblem } from "@langchain-mini/core";
+import { makeDirectory, readTextFile, textFileProblem } from "@langchain-mini/core/files";
 import { usageError } from "../config/usage-error.js";
 
 /**

@@ -1,6 +1,7 @@
 import { closeSync, constants, openSync, statSync, writeSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { describeThrown, makeDirectory } from "@langchain-mini/core";
+import { describeThrown } from "@langchain-mini/core";
+import { makeDirectory } from "@langchain-mini/core/files";
 import { createLineBatch } from "../boundary/line-batch.js";
 import { jsonText } from "../boundary/terminal-text.js";
 import type { WireEvent } from "../boundary/wire-event.js";

@@ -1,0 +1,120 @@
+import type { ApprovalPolicy, Approve } from "../contracts/approval.js";
+import type { AgentEvent, AgentResult } from "../contracts/events.js";
+import type { Llm } from "../contracts/llm.js";
+import type { Tool } from "../contracts/tool.js";
+import { Runnable, type RunOptions } from "../runnable/runnable.js";
+import { type AgentRun, type Emit, startRun } from "./agent-run.js";
+import { LoopGuard } from "./loop-guard.js";
+import { RunState } from "./run-state.js";
+import type { Action, ActionOutcome } from "./take-action.js";
+import { takeAction } from "./take-action.js";
+
+/** LLM calls before a run gives up, unless told otherwise. */
+export const DEFAULT_MAX_STEPS = 15;
+
+/**
+ * Output tokens per LLM call, unless told otherwise: far more than a ReAct step or an
+ * answer needs, and a bound on a model that never stops.
+ */
+export const DEFAULT_MAX_TOKENS = 4_096;
+
+/** Per tool call, unless the tool or the agent sets its own. */
+export const DEFAULT_TOOL_TIMEOUT_MS = 60_000;
+
+/** What both agent modes share: limits, tools, the per-tool timeout. */
+export interface AgentLimits {
+  readonly llm: Llm;
+  /** Text tools and typed tools alike. */
+  readonly tools?: readonly Tool<unknown>[];
+  /** LLM calls before the run stops; default 15. */
+  readonly maxSteps?: number;
+  /** Wall-clock limit for the whole run; none by default. */
+  readonly maxTimeMs?: number;
+  /** Per tool call, unless the tool sets its own; default 60 s. */
+  readonly toolTimeoutMs?: number;
+  /** Output tokens per LLM call; default 4,096. A reply cut there is reported in a warning. */
+  readonly maxTokens?: number;
+  readonly temperature?: number;
+  /** Which tool calls wait for approval; default "auto": those of tools that need it. */
+  readonly approval?: ApprovalPolicy;
+  /**
+   * Asks a person about a call that waits for approval. Without it such calls are
+   * declined (the model reads why); a run's own `approve` wins over this one.
+   */
+  readonly approve?: Approve;
+}
+
+/** A run's options: its signal, and who approves its tool calls. */
+export interface AgentRunOptions extends RunOptions {
+  readonly approve?: Approve;
+}
+
+/**
+ * An agent is a Runnable from a question to a result whose stream is the run's events.
+ * Subclasses write only the loop; `begin` gives it the state and the action runner.
+ */
+export abstract class AgentBase<Options extends AgentLimits> extends Runnable<
+  string,
+  AgentResult,
+  AgentEvent
+> {
+  readonly options: Options;
+  readonly tools: readonly Tool<unknown>[];
+
+  constructor(options: Options) {
+    super();
+    this.options = options;
+    this.tools = options.tools ?? [];
+  }
+
+  run(question: string, options: AgentRunOptions = {}): AgentRun {
+    return startRun((emit) => this.loop(question, emit, options));
+  }
+
+  invoke(question: string, options?: AgentRunOptions) {
+    return this.run(question, options).result;
+  }
+
+  override async *stream(question: string, options?: AgentRunOptions): AsyncGenerator<AgentEvent> {
+    yield* this.run(question, options);
+  }
+
+  protected abstract loop(
+    question: string,
+    emit: Emit,
+    options: AgentRunOptions,
+  ): Promise<AgentResult>;
+
+  /** Emits run-start and returns the run's state and a function that takes actions. */
+  protected begin(question: string, emit: Emit, options: AgentRunOptions) {
+    const { signal } = options;
+    const { llm } = this.options;
+    const maxSteps = this.options.maxSteps ?? DEFAULT_MAX_STEPS;
+    const state = new RunState(
+      question,
+      { maxSteps, maxTimeMs: this.options.maxTimeMs },
+      emit,
+      signal,
+    );
+    emit({
+      type: "run-start",
+      runId: state.id,
+      question,
+      tools: this.tools.map((tool) => tool.name),
+      maxSteps,
+      provider: llm.provider,
+      model: llm.model,
+    });
+    const context = {
+      tools: this.tools,
+      guard: new LoopGuard(),
+      state,
+      emit,
+      toolTimeoutMs: this.options.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS,
+      approval: this.options.approval ?? "auto",
+      approve: options.approve ?? this.options.approve,
+    };
+    const act = (action: Action): Promise<ActionOutcome> => takeAction(action, context);
+    return { state, maxSteps, act };
+  }
+}

@@ -1,0 +1,127 @@
+import { errorInfo } from "../contracts/errors.js";
+import type { LlmCallPurpose } from "../contracts/events.js";
+import type {
+  ChatMessage,
+  FinishReason,
+  Llm,
+  LlmRequest,
+  TokenUsage,
+  ToolCall,
+} from "../contracts/llm.js";
+import { costOf } from "../cost/cost.js";
+import { collect, readLlm } from "../stream/read-llm.js";
+import type { Emit } from "./agent-run.js";
+
+export interface LlmCallResult {
+  readonly completion: string;
+  readonly toolCalls: readonly ToolCall[];
+  readonly reason: FinishReason;
+  readonly usage?: TokenUsage;
+  /** US dollars, when the model's price and the usage are known. */
+  readonly cost?: number;
+}
+
+export interface CallLlmOptions {
+  readonly step: number;
+  /** Memory's calls say why they are made; the agent's own calls leave it out. */
+  readonly purpose?: LlmCallPurpose;
+  /** The prompt is the previous agent call's plus this text (see the llm-start event). */
+  readonly appended?: string;
+  /** All but this many of the messages were sent in the previous agent call. */
+  readonly newMessages?: number;
+}
+
+/**
+ * One LLM call inside a run: llm-start, an llm-delta per piece of text, llm-end. A call
+ * that fails or is cancelled still ends with llm-end (carrying the error and the text so
+ * far), so every start has its end and the call's time counts as the LLM's.
+ */
+export async function callLlm(
+  llm: Llm,
+  request: LlmRequest & { readonly signal: AbortSignal },
+  options: CallLlmOptions,
+  emit: Emit,
+): Promise<LlmCallResult> {
+  const { step, purpose } = options;
+  const started = performance.now();
+  const tag = purpose ? { step, purpose } : { step };
+  emit(
+    request.messages
+      ? {
+          type: "llm-start",
+          ...tag,
+          messages: withoutProviderData(request.messages),
+          ...(options.newMessages === undefined ? {} : { newMessages: options.newMessages }),
+        }
+      : {
+          type: "llm-start",
+          ...tag,
+          prompt: request.prompt ?? "",
+          ...(options.appended === undefined ? {} : { appended: options.appended }),
+        },
+  );
+  let partial = "";
+  let response: Awaited<ReturnType<typeof collect>>;
+  try {
+    response = await collect(readLlm(llm, request), (text) => {
+      partial += text;
+      emit({ type: "llm-delta", ...tag, text });
+    });
+  } catch (error) {
+    emit({
+      type: "llm-end",
+      ...tag,
+      completion: partial,
+      reason: request.signal.aborted ? "aborted" : "other",
+      durationMs: performance.now() - started,
+      error: errorInfo(error),
+    });
+    throw error;
+  }
+  const cost = callCost(llm, response.usage);
+  emit({
+    type: "llm-end",
+    ...tag,
+    completion: response.text,
+    reason: response.reason,
+    usage: response.usage,
+    ...(cost === undefined ? {} : { cost }),
+    durationMs: performance.now() - started,
+  });
+  if (response.reason === "length") {
+    const limit = request.maxTokens === undefined ? "" : ` of ${request.maxTokens} tokens`;
+    emit({
+      type: "warning",
+      message: `The model's reply was cut at the output limit${limit}: what it wrote so far is used; raise the limit (--max-tokens) if replies need more`,
+    });
+  }
+  return {
+    completion: response.text,
+    toolCalls: response.toolCalls,
+    reason: response.reason,
+    usage: response.usage,
+    ...(cost === undefined ? {} : { cost }),
+  };
+}
+
+/** Undefined without a price or a usage, and for a price that makes no number. */
+function callCost(llm: Llm, usage: TokenUsage | undefined): number | undefined {
+  if (!llm.price || !usage) return undefined;
+  const cost = costOf(usage, llm.price);
+  return Number.isFinite(cost) && cost >= 0 ? cost : undefined;
+}
+
+/** The messages as events show them: what providers keep on tool calls is theirs alone. */
+function withoutProviderData(messages: readonly ChatMessage[]): readonly ChatMessage[] {
+  const carried = (message: ChatMessage) =>
+    message.role === "assistant" && message.toolCalls?.some((call) => call.providerData);
+  if (!messages.some(carried)) return messages;
+  return messages.map((message) =>
+    message.role === "assistant" && carried(message)
+      ? {
+          ...message,
+          toolCalls: message.toolCalls?.map(({ providerData: _, ...call }) => call),
+        }
+      : message,
+  );
+}

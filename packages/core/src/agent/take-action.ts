@@ -1,0 +1,108 @@
+import { type ApprovalPolicy, type Approve, approveCall } from "../contracts/approval.js";
+import { LangchainMiniError } from "../contracts/errors.js";
+import { findTool, type Tool } from "../contracts/tool.js";
+import { prepareToolInput } from "../tool-input/tool-input.js";
+import type { Emit } from "./agent-run.js";
+import { type LoopGuard, repeatedActionObservation } from "./loop-guard.js";
+import type { RunState } from "./run-state.js";
+import { runTool, type ToolOutcome } from "./run-tool.js";
+
+export interface Action {
+  readonly step: number;
+  readonly tool: string;
+  readonly input: string;
+  readonly thought: string;
+}
+
+export interface ActionOutcome {
+  readonly observation: string;
+  /** Set when a `returnDirect` tool's output is the run's answer. */
+  readonly directAnswer?: string;
+}
+
+export interface ActionContext {
+  readonly tools: readonly Tool<unknown>[];
+  readonly guard: LoopGuard;
+  readonly state: RunState;
+  readonly emit: Emit;
+  readonly toolTimeoutMs: number;
+  readonly approval: ApprovalPolicy;
+  readonly approve: Approve | undefined;
+}
+
+/**
+ * One action, as both agent modes take it: the action event, the loop guard, the tool
+ * lookup, the input's validation, the approval when the call needs one, the tool run
+ * with its events, the observation event and the recorded step.
+ */
+export async function takeAction(action: Action, context: ActionContext): Promise<ActionOutcome> {
+  const { step, input, thought } = action;
+  const { emit, state } = context;
+  const tool = findTool(context.tools, action.tool);
+  const origin = tool?.origin ? { origin: tool.origin } : {};
+  emit({ type: "action", step, tool: action.tool, input, thought, ...origin });
+  const verdict = context.guard.check(action.tool, input);
+  if (verdict === "stop") {
+    throw new LangchainMiniError(
+      "loop_detected",
+      `Agent stopped: it ran ${action.tool} with the same input four times in a row. Rephrase the question or try another model`,
+    );
+  }
+  let observation: string;
+  let failed = false;
+  if (verdict === "warn") observation = repeatedActionObservation(action.tool, input);
+  else if (!tool) observation = unknownToolObservation(action.tool, context.tools);
+  else {
+    const prepared = await prepareToolInput(tool, input);
+    if (state.signal.aborted) throw cancelled();
+    // Only a call that could run is put to the user; a malformed one goes back to the model.
+    const declined = prepared.ok
+      ? await approveCall(tool, { step, input }, { ...context, signal: state.signal })
+      : undefined;
+    if (declined !== undefined) {
+      emit({ type: "observation", step, text: declined });
+      state.steps.push({ tool: tool.name, input, thought, observation: declined });
+      return { observation: declined };
+    }
+    emit({ type: "tool-start", step, tool: tool.name, input, ...origin });
+    const started = performance.now();
+    const outcome = prepared.ok
+      ? await runTool(tool, prepared.value, {
+          signal: state.signal,
+          timeoutMs: context.toolTimeoutMs,
+          run: state.toolRun,
+        })
+      : invalidInput(prepared.message);
+    emit({
+      type: "tool-end",
+      step,
+      tool: tool.name,
+      ...origin,
+      output: outcome.observation,
+      durationMs: performance.now() - started,
+      ...(outcome.error ? { error: outcome.error } : {}),
+    });
+    observation = outcome.observation;
+    failed = outcome.error !== undefined;
+  }
+  emit({ type: "observation", step, text: observation });
+  state.steps.push({ tool: tool?.name ?? action.tool, input, thought, observation });
+  const direct = verdict === "run" && tool?.returnDirect && !failed;
+  return direct ? { observation, directAnswer: observation } : { observation };
+}
+
+function invalidInput(message: string): ToolOutcome {
+  return { observation: message, error: { code: "tool_input_invalid", message } };
+}
+
+function cancelled() {
+  return new LangchainMiniError("aborted", "The run was cancelled");
+}
+
+export function toolNames(tools: readonly Tool<unknown>[]) {
+  return tools.map((tool) => tool.name).join(", ");
+}
+
+function unknownToolObservation(name: string, tools: readonly Tool<unknown>[]) {
+  return `${name} is not a valid tool, try one of [${toolNames(tools)}].`;
+}

@@ -1,0 +1,105 @@
+import type { Emit } from "../agent/agent-run.js";
+import { LangchainMiniError } from "./errors.js";
+import type { Tool } from "./tool.js";
+
+/**
+ * Which tool calls wait for a person's approval: `auto` those of tools that say they
+ * need it (`needsApproval`: tools with side effects), `always` every call, `never` none
+ * (for scripts that trust their tools).
+ */
+export type ApprovalPolicy = "auto" | "always" | "never";
+
+export const APPROVAL_POLICIES: readonly ApprovalPolicy[] = ["auto", "always", "never"];
+
+/** A tool call waiting for approval, as the `approve` hook sees it. */
+export interface ApprovalRequest {
+  readonly step: number;
+  /** The tool's own name. */
+  readonly tool: string;
+  /** The input as the model wrote it (a typed tool's JSON arguments). */
+  readonly input: string;
+  /** Where the tool comes from, when it says (e.g. its MCP server). */
+  readonly origin?: string;
+  /** The tool asks for approval by default (the policy may ask for every call). */
+  readonly needsApproval: boolean;
+  /** Aborted when the run is cancelled: stop asking. */
+  readonly signal: AbortSignal;
+}
+
+export type ApprovalDecision =
+  /** `always`: the user approved this tool's later calls too (the host remembers it). */
+  | { readonly approved: true; readonly always?: boolean }
+  /** `note`: what the user wants the model to know, passed on in the observation. */
+  | { readonly approved: false; readonly note?: string };
+
+/** Asks a person whether a tool call may run: a terminal prompt, a UI dialog, a web form. */
+export type Approve = (request: ApprovalRequest) => ApprovalDecision | Promise<ApprovalDecision>;
+
+export interface ApprovalContext {
+  readonly approval: ApprovalPolicy;
+  readonly approve: Approve | undefined;
+  readonly emit: Emit;
+  readonly signal: AbortSignal;
+}
+
+/**
+ * Asks for approval when the policy says this call needs it, and records the decision
+ * as an `approval` event. Gives the observation the model reads when the call may not
+ * run; undefined when it may. With no `approve` hook a call that needs approval is
+ * declined: there is no one to ask, and running it anyway would be the unsafe choice.
+ */
+export async function approveCall(
+  tool: Tool<unknown>,
+  call: { readonly step: number; readonly input: string },
+  context: ApprovalContext,
+): Promise<string | undefined> {
+  const needsApproval = tool.needsApproval === true;
+  const { approval, approve, emit, signal } = context;
+  if (approval === "never" || (approval === "auto" && !needsApproval)) return undefined;
+  const { step, input } = call;
+  const origin = tool.origin ? { origin: tool.origin } : {};
+  // What every approval event of this call says; each adds its decision.
+  const about = { type: "approval", step, tool: tool.name, input, ...origin } as const;
+  if (!approve) {
+    emit({ ...about, decision: "declined", asked: false });
+    return `${tool.name} needs the user's approval and there was no one to ask, so it did not run. Answer without it, or say what you would have done.`;
+  }
+  const request = { step, tool: tool.name, input, ...origin, needsApproval, signal };
+  const decision = await untilAborted(approve(request), signal);
+  if (decision.approved) {
+    const always = decision.always ? { always: true as const } : {};
+    emit({ ...about, decision: "approved", asked: true, ...always });
+    return undefined;
+  }
+  const note = decision.note?.trim();
+  emit({ ...about, decision: "declined", asked: true, ...(note ? { note } : {}) });
+  return declinedObservation(tool.name, note);
+}
+
+export function declinedObservation(tool: string, note?: string) {
+  const said = note ? ` They said: ${note}` : "";
+  return `The user declined to run ${tool} with this input, so it did not run.${said} Do not call it again with the same input; answer from what you have, or try another way.`;
+}
+
+/** The decision, unless the run is cancelled first: a prompt nobody answers must not hold it. */
+function untilAborted<Value>(value: Value | Promise<Value>, signal: AbortSignal): Promise<Value> {
+  if (signal.aborted) return Promise.reject(cancelled());
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(cancelled());
+    signal.addEventListener("abort", onAbort, { once: true });
+    Promise.resolve(value).then(
+      (decided) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(decided);
+      },
+      (error: unknown) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+function cancelled() {
+  return new LangchainMiniError("aborted", "The run was cancelled");
+}

@@ -1,9 +1,0 @@
-import { type ParsedStep, parseReAct } from "./parser.js";
-import { Runnable } from "./runnable.js";
-
-/** The ReAct parser as a runnable, so `prompt.pipe(llm).pipe(new ReActOutputParser())` works. */
-export class ReActOutputParser extends Runnable<string, ParsedStep> {
-  async invoke(completion: string) {
-    return parseReAct(completion);
-  }
-}

@@ -1,0 +1,34 @@
+// Helpers for a plug-in that talks to a server: settings, endpoints, retries, timeouts,
+// what a server sends. `@langchain-mini/core/provider-kit`.
+export { checkApiKey } from "./api-key.js";
+export { connectionError } from "./connection-error.js";
+export {
+  connectionFailureCode,
+  isHostLookupFailure,
+  isPermanentConnectionFailure,
+  isTlsFailure,
+} from "./connection-failure.js";
+export {
+  describeURL,
+  type Endpoint,
+  firstSetting,
+  parseBaseURL,
+} from "./endpoint.js";
+export { IdleTimer } from "./idle-timer.js";
+export { checkMilliseconds, LONGEST_TIMER_MS, readMilliseconds } from "./milliseconds.js";
+export {
+  afterRetries,
+  askedWaitMs,
+  LONGEST_RETRY_WAIT_MS,
+  retryAfterMs,
+  retryDelay,
+  wait,
+} from "./retry-delay.js";
+export { SDK_LOGGER, type SdkLogger } from "./sdk-logger.js";
+export {
+  readServerText,
+  readTokenCount,
+  ServerDataError,
+} from "./server-data.js";
+export { LONGEST_SERVER_LINE, serverLine } from "./server-line.js";
+export { StopSequenceCutter } from "./stop-sequences.js";
