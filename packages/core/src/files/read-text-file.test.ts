@@ -74,7 +74,7 @@ describe("readTextFile", () => {
   it("leaves the process free to end on a signal while a FIFO has no writer", async () => {
     const fifo = join(directory, "silent.fifo");
     execFileSync("mkfifo", [fifo]);
-    const script = `import { readTextFile } from ${JSON.stringify(new URL("../dist/index.js", import.meta.url).href)};
+    const script = `import { readTextFile } from ${JSON.stringify(new URL("../../dist/files/index.js", import.meta.url).href)};
 process.on("SIGTERM", () => process.exit(143));
 process.send("reading");
 await readTextFile(${JSON.stringify(fifo)});`;
