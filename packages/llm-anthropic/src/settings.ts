@@ -1,12 +1,10 @@
-import { LangchainMiniError } from "@langchain-mini/core";
 import {
-  checkApiKey,
+  awayFromHost,
+  type Connection,
   checkMilliseconds,
-  describeURL,
-  type Endpoint,
   firstSetting,
-  parseBaseURL,
   readMilliseconds,
+  resolveConnection,
 } from "@langchain-mini/core/provider-kit";
 
 /**
@@ -47,11 +45,7 @@ export interface AnthropicOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
-export interface AnthropicSettings extends Endpoint {
-  /** What is sent: a placeholder when no key was given (the SDK insists on one). */
-  readonly apiKey: string;
-  /** Where the key came from (ANTHROPIC_API_KEY or "The API key"); undefined: none was given. */
-  readonly keyName: string | undefined;
+export interface AnthropicSettings extends Connection {
   /** Without `/v1`: the SDK adds /v1/messages. */
   readonly baseURL: string;
   readonly model: string;
@@ -72,35 +66,28 @@ export const MISSING_KEY_VARIABLE =
   "ANTHROPIC_API_KEY is not set: set it in the environment (create a key at console.anthropic.com), or set ANTHROPIC_BASE_URL for a compatible server that needs none";
 
 /** Whether a base URL setting moves requests to a server that may need no key. */
-export function awayFromOwnApi(baseURL: string | undefined): boolean {
-  const value = baseURL?.trim();
-  if (!value) return false;
-  // A value that is no URL counts as set: making the LLM then says what is wrong with it.
-  return URL.parse(value)?.host !== OWN_HOST;
-}
+export const awayFromOwnApi = (baseURL: string | undefined) => awayFromHost(baseURL, OWN_HOST);
 
 /** Options in code win over the environment. */
 export function resolveSettings(options: AnthropicOptions = {}): AnthropicSettings {
   const env = options.env ?? process.env;
-  const base = firstSetting([
-    ["the baseURL option", options.baseURL],
-    ["ANTHROPIC_BASE_URL", env.ANTHROPIC_BASE_URL],
-  ]);
-  const key = firstSetting([
-    ["The API key", options.apiKey],
-    ["ANTHROPIC_API_KEY", env.ANTHROPIC_API_KEY],
-  ]);
-  const url = base ? withoutVersionPath(parseBaseURL(base.name, base.value, EXAMPLE)) : undefined;
-  const ownApi = !awayFromOwnApi(url?.href);
-  // Checked here: without a key the SDK would look for credential files and profiles.
-  if (!key && ownApi) throw new LangchainMiniError("config_invalid", MISSING_KEY);
+  const connection = resolveConnection({
+    key: firstSetting([
+      ["The API key", options.apiKey],
+      ["ANTHROPIC_API_KEY", env.ANTHROPIC_API_KEY],
+    ]),
+    base: firstSetting([
+      ["the baseURL option", options.baseURL],
+      ["ANTHROPIC_BASE_URL", env.ANTHROPIC_BASE_URL],
+    ]),
+    ownHost: OWN_HOST,
+    defaultBaseURL: DEFAULT_BASE_URL,
+    example: EXAMPLE,
+    forSdk: withoutVersionPath,
+    missingKey: MISSING_KEY,
+  });
   return {
-    // A compatible local server may ignore the key; the SDK still needs one.
-    apiKey: key ? checkApiKey(key.name, key.value) : "not-needed",
-    keyName: key?.name,
-    baseURL: url?.href ?? DEFAULT_BASE_URL,
-    baseURLName: ownApi ? undefined : base?.name,
-    host: url && !ownApi ? describeURL(url) : OWN_HOST,
+    ...connection,
     model: options.model || env.ANTHROPIC_MODEL?.trim() || DEFAULT_MODEL,
     timeoutMs:
       options.timeoutMs === undefined

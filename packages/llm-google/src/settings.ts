@@ -1,12 +1,12 @@
 import { LangchainMiniError } from "@langchain-mini/core";
 import {
-  checkApiKey,
+  awayFromHost,
+  type Connection,
   checkMilliseconds,
-  describeURL,
-  type Endpoint,
   firstSetting,
   parseBaseURL,
   readMilliseconds,
+  resolveConnection,
 } from "@langchain-mini/core/provider-kit";
 
 /**
@@ -51,11 +51,7 @@ export interface GeminiOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
-export interface GeminiSettings extends Endpoint {
-  /** What is sent: a placeholder when no key was given. */
-  readonly apiKey: string;
-  /** Where the key came from (GOOGLE_API_KEY, GEMINI_API_KEY or "The API key"); undefined: none was given. */
-  readonly keyName: string | undefined;
+export interface GeminiSettings extends Connection {
   /** Without the version path: the SDK adds /<apiVersion>/models/… to it. */
   readonly baseURL: string;
   /** @deprecated The same as `baseURL`. */
@@ -77,12 +73,7 @@ export const MISSING_KEY_VARIABLE =
   "GEMINI_API_KEY is not set: set it (or GOOGLE_API_KEY) in the environment; keys are at https://aistudio.google.com/apikey; a compatible server may need none (set GOOGLE_GEMINI_BASE_URL)";
 
 /** Whether a base URL setting moves requests to a server that may need no key. */
-export function awayFromOwnApi(baseURL: string | undefined): boolean {
-  const value = baseURL?.trim();
-  if (!value) return false;
-  // A value that is no URL counts as set: making the LLM then says what is wrong with it.
-  return URL.parse(value)?.host !== OWN_HOST;
-}
+export const awayFromOwnApi = (baseURL: string | undefined) => awayFromHost(baseURL, OWN_HOST);
 
 /** The base URL settings in order: the option, the SDK's variable, the short one beside GEMINI_*. */
 export function baseURLSetting(options: GeminiOptions, env: GeminiOptions["env"] = {}) {
@@ -97,24 +88,25 @@ export function baseURLSetting(options: GeminiOptions, env: GeminiOptions["env"]
 /** Options in code win over the environment. */
 export function resolveSettings(options: GeminiOptions = {}): GeminiSettings {
   const env = options.env ?? process.env;
-  const key = firstSetting([
-    ["The API key", options.apiKey],
-    ["GOOGLE_API_KEY", env.GOOGLE_API_KEY],
-    ["GEMINI_API_KEY", env.GEMINI_API_KEY],
-  ]);
   const base = baseURLSetting(options, env);
-  const parsed = base ? parseBaseURL(base.name, base.value, DEFAULT_BASE_URL) : undefined;
-  const url = parsed && withoutVersionPath(parsed);
-  const ownApi = !awayFromOwnApi(parsed?.href);
-  if (!key && ownApi) throw new LangchainMiniError("config_invalid", MISSING_KEY);
-  const baseURL = url?.href ?? DEFAULT_BASE_URL;
+  const connection = resolveConnection({
+    key: firstSetting([
+      ["The API key", options.apiKey],
+      ["GOOGLE_API_KEY", env.GOOGLE_API_KEY],
+      ["GEMINI_API_KEY", env.GEMINI_API_KEY],
+    ]),
+    base,
+    ownHost: OWN_HOST,
+    defaultBaseURL: DEFAULT_BASE_URL,
+    example: DEFAULT_BASE_URL,
+    forSdk: withoutVersionPath,
+    missingKey: MISSING_KEY,
+  });
+  // The version path of the URL as set names the API version.
+  const parsed = base && parseBaseURL(base.name, base.value, DEFAULT_BASE_URL);
   return {
-    apiKey: key ? checkApiKey(key.name, key.value) : "not-needed",
-    keyName: key?.name,
-    baseURL,
-    baseUrl: baseURL,
-    baseURLName: ownApi ? undefined : base?.name,
-    host: url && !ownApi ? describeURL(url) : OWN_HOST,
+    ...connection,
+    baseUrl: connection.baseURL,
     model: options.model || env.GEMINI_MODEL?.trim() || DEFAULT_MODEL,
     apiVersion: apiVersionOf(options, env, base?.name, parsed),
     timeoutMs:

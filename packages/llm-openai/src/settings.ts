@@ -1,12 +1,10 @@
-import { LangchainMiniError } from "@langchain-mini/core";
 import {
-  checkApiKey,
+  awayFromHost,
+  type Connection,
   checkMilliseconds,
-  describeURL,
-  type Endpoint,
   firstSetting,
-  parseBaseURL,
   readMilliseconds,
+  resolveConnection,
 } from "@langchain-mini/core/provider-kit";
 import type { ClientOptions } from "openai";
 
@@ -39,12 +37,7 @@ export interface OpenAiOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
-export interface OpenAiSettings extends Endpoint {
-  /** What is sent: a placeholder when no key was given (the SDK insists on one). */
-  readonly apiKey: string;
-  /** Where the key came from (OPENAI_API_KEY or "The API key"); undefined: none was given. */
-  readonly keyName: string | undefined;
-  readonly baseURL: string;
+export interface OpenAiSettings extends Connection {
   readonly model: string;
   readonly timeoutMs: number;
   readonly maxRetries: number;
@@ -62,34 +55,28 @@ export const MISSING_KEY_VARIABLE =
   "OPENAI_API_KEY is not set: set it in the environment, or set OPENAI_BASE_URL for a local server such as Ollama, which needs none";
 
 /** Whether a base URL setting moves requests to a server that may need no key. */
-export function awayFromOwnApi(baseURL: string | undefined): boolean {
-  const value = baseURL?.trim();
-  if (!value) return false;
-  // A value that is no URL counts as set: making the LLM then says what is wrong with it.
-  return URL.parse(value)?.host !== OWN_HOST;
-}
+export const awayFromOwnApi = (baseURL: string | undefined) => awayFromHost(baseURL, OWN_HOST);
 
 /** Options in code win over the environment. */
 export function resolveSettings(options: OpenAiOptions = {}): OpenAiSettings {
   const env = options.env ?? process.env;
-  const base = firstSetting([
-    ["the baseURL option", options.baseURL],
-    ["OPENAI_BASE_URL", env.OPENAI_BASE_URL],
-  ]);
-  const key = firstSetting([
-    ["The API key", options.apiKey],
-    ["OPENAI_API_KEY", env.OPENAI_API_KEY],
-  ]);
-  const url = base ? withVersionPath(parseBaseURL(base.name, base.value, EXAMPLE)) : undefined;
-  const ownApi = !awayFromOwnApi(url?.href);
-  if (!key && ownApi) throw new LangchainMiniError("config_invalid", MISSING_KEY);
+  const connection = resolveConnection({
+    key: firstSetting([
+      ["The API key", options.apiKey],
+      ["OPENAI_API_KEY", env.OPENAI_API_KEY],
+    ]),
+    base: firstSetting([
+      ["the baseURL option", options.baseURL],
+      ["OPENAI_BASE_URL", env.OPENAI_BASE_URL],
+    ]),
+    ownHost: OWN_HOST,
+    defaultBaseURL: DEFAULT_BASE_URL,
+    example: EXAMPLE,
+    forSdk: withVersionPath,
+    missingKey: MISSING_KEY,
+  });
   return {
-    // Local OpenAI-compatible servers ignore the key, but the SDK insists on one.
-    apiKey: key ? checkApiKey(key.name, key.value) : "not-needed",
-    keyName: key?.name,
-    baseURL: url?.href ?? DEFAULT_BASE_URL,
-    baseURLName: ownApi ? undefined : base?.name,
-    host: url && !ownApi ? describeURL(url) : OWN_HOST,
+    ...connection,
     model: options.model || env.OPENAI_MODEL?.trim() || DEFAULT_MODEL,
     timeoutMs:
       options.timeoutMs === undefined

@@ -1,6 +1,12 @@
 // Helpers for a plug-in that talks to a server: settings, endpoints, retries, timeouts,
 // what a server sends. `@langchain-mini/core/provider-kit`.
 export { checkApiKey } from "./api-key.js";
+export {
+  awayFromHost,
+  type Connection,
+  type ConnectionSetup,
+  resolveConnection,
+} from "./connection.js";
 export { connectionError } from "./connection-error.js";
 export {
   connectionFailureCode,
