@@ -2,9 +2,17 @@ import Anthropic from "@anthropic-ai/sdk";
 import { isLangchainMiniError, LangchainMiniError } from "@langchain-mini/core";
 import {
   afterRetries,
+  badReplyError,
   connectionError,
+  keyRefusedLine,
+  modelNotFoundLine,
+  noApiLine,
+  rateLimitedLine,
+  replyBrokenError,
   ServerDataError,
+  serverFailedLine,
   serverLine,
+  toolsAdvice,
 } from "@langchain-mini/core/provider-kit";
 import type { AnthropicSettings } from "./settings.js";
 
@@ -21,7 +29,7 @@ export function toLlmError(
   retries = 0,
 ): LangchainMiniError {
   if (isLangchainMiniError(error)) return error;
-  const { host, model, baseURLName } = settings;
+  const { host, model } = settings;
   const retried = afterRetries(retries);
   const fail = (code: ConstructorParameters<typeof LangchainMiniError>[0], message: string) =>
     new LangchainMiniError(code, message, { cause: error });
@@ -38,7 +46,7 @@ export function toLlmError(
   const said = serverMessage(error, settings);
   switch (error.status) {
     case 401:
-      return fail("llm_auth", keyRefused(settings));
+      return fail("llm_auth", keyRefusedLine(settings, "401", "ANTHROPIC_API_KEY"));
     case 403:
       return fail(
         "llm_auth",
@@ -46,22 +54,14 @@ export function toLlmError(
       );
     case 404:
       // Anthropic names the model ("model: claude-…"); a bare 404 is a wrong base URL.
-      return /model/i.test(said)
-        ? fail(
-            "llm_not_found",
-            `Model '${model}' was not found at ${host} (404): check ANTHROPIC_MODEL or --llm anthropic:<model>`,
-          )
-        : fail(
-            "llm_not_found",
-            baseURLName
-              ? `${host} has no Messages API (404 for ${host}/v1/messages): check the path in ${baseURLName}`
-              : `${host} has no Messages API (404${said ? `: ${said}` : ""}): try again later`,
-          );
-    case 429:
       return fail(
-        "llm_rate_limited",
-        `Rate limited by ${host} (429)${retried}: wait a moment and try again, or check your plan's limits`,
+        "llm_not_found",
+        /model/i.test(said)
+          ? modelNotFoundLine(model, host, "ANTHROPIC_MODEL", "anthropic")
+          : noApiLine(settings, "Messages API", `${host}/v1/messages`, said),
       );
+    case 429:
+      return fail("llm_rate_limited", rateLimitedLine(host, retried));
     case 529:
       return fail(
         "llm_server",
@@ -69,22 +69,10 @@ export function toLlmError(
       );
   }
   if (error.status >= 500) {
-    return fail(
-      "llm_server",
-      `${host} failed with ${error.status}${retried}${said ? ` (${said})` : ""}: try again later`,
-    );
+    return fail("llm_server", serverFailedLine(host, error.status, retried, said));
   }
-  const advice = /\btools?\b|tool_choice/i.test(said)
-    ? ": use the text ReAct agent (--agent react) with this model"
-    : "";
+  const advice = toolsAdvice(said, /\btools?\b|tool_choice/i);
   return fail("llm_bad_request", `${host} refused the request (${error.status}): ${said}${advice}`);
-}
-
-/** A 401: the key given was wrong, or a server that needs one got none. */
-function keyRefused({ host, keyName, baseURLName }: AnthropicSettings) {
-  if (!keyName) return `${host} wants an API key (401): set ANTHROPIC_API_KEY`;
-  const where = baseURLName ? `, and that ${baseURLName} is the server it is for` : "";
-  return `${keyName} was rejected by ${host} (401): check the key${where}`;
 }
 
 export function timeoutError(settings: AnthropicSettings) {
@@ -101,24 +89,16 @@ export function brokenStreamError(settings: AnthropicSettings, cause?: unknown) 
     cause instanceof Anthropic.APIError && cause.status === undefined
       ? `: ${serverMessage(cause, settings)}`
       : "";
-  return new LangchainMiniError(
-    "llm_stream_broken",
-    `The reply from ${settings.host} ended before it was complete${said}: try again (the partial reply was discarded)`,
-    { cause },
-  );
+  return replyBrokenError(settings.host, said, cause);
 }
 
 /** A reply that is not a Messages API stream, or one with a field no such stream holds. */
 export function malformedError(settings: AnthropicSettings, cause?: unknown) {
-  const { host, baseURLName } = settings;
   const what =
     cause instanceof ServerDataError
       ? `a malformed Messages API stream (${cause.detail})`
       : "a reply that is not a Messages API stream";
-  const advice = baseURLName
-    ? `check that ${baseURLName} points at Anthropic's API or a compatible server`
-    : "try again later";
-  return new LangchainMiniError("llm_bad_response", `${host} sent ${what}: ${advice}`, { cause });
+  return badReplyError(settings, what, "Anthropic's API or a compatible server", cause);
 }
 
 /** The server's own words and error type: one line, short, terminal-safe, never with the key. */

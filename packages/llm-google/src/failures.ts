@@ -2,10 +2,18 @@ import { ApiError } from "@google/genai";
 import { abortError, isLangchainMiniError, LangchainMiniError } from "@langchain-mini/core";
 import {
   afterRetries,
+  badReplyError,
   connectionError,
   connectionFailureCode,
+  keyRefusedLine,
+  modelNotFoundLine,
+  noApiLine,
+  rateLimitedLine,
+  replyBrokenError,
   ServerDataError,
+  serverFailedLine,
   serverLine,
+  toolsAdvice,
 } from "@langchain-mini/core/provider-kit";
 import { type ApiErrorBody, readApiError } from "./api-error-body.js";
 import { type GeminiSettings, sdkApiVersion } from "./settings.js";
@@ -47,7 +55,7 @@ function apiFailure(
   retries: number,
   cause: unknown,
 ): LangchainMiniError {
-  const { host, model, keyName, baseURLName } = settings;
+  const { host, model } = settings;
   const { httpStatus } = body;
   const said = clean(body.message, settings);
   const retried = afterRetries(retries);
@@ -56,13 +64,7 @@ function apiFailure(
   // Gemini rejects a wrong or expired key with a 400, not a 401.
   if (httpStatus === 401 || body.reason === "API_KEY_INVALID") {
     const status = `${httpStatus}${body.reason ? ` ${body.reason}` : ""}`;
-    if (!keyName)
-      return fail("llm_auth", `${host} wants an API key (${status}): set GEMINI_API_KEY`);
-    const where = baseURLName ? `, and that ${baseURLName} is the server it is for` : "";
-    return fail(
-      "llm_auth",
-      `${keyName} was rejected by ${host} (${status}): check the key${where}`,
-    );
+    return fail("llm_auth", keyRefusedLine(settings, status, "GEMINI_API_KEY"));
   }
   if (httpStatus === 403) {
     return fail(
@@ -75,10 +77,13 @@ function apiFailure(
       "llm_not_found",
       // The API says NOT_FOUND about a model; anything else answering 404 is a wrong URL.
       body.status === "NOT_FOUND"
-        ? `Model '${model}' was not found at ${host} (404): check GEMINI_MODEL or --llm google:<model>`
-        : baseURLName
-          ? `${host} has no Gemini API (404 for ${host}/${sdkApiVersion(settings)}/models/${model}): check the path in ${baseURLName}`
-          : `${host} has no Gemini API (404${said ? `: ${said}` : ""}): try again later`,
+        ? modelNotFoundLine(model, host, "GEMINI_MODEL", "google")
+        : noApiLine(
+            settings,
+            "Gemini API",
+            `${host}/${sdkApiVersion(settings)}/models/${model}`,
+            said,
+          ),
     );
   }
   if (httpStatus === 429) {
@@ -86,19 +91,13 @@ function apiFailure(
       "llm_rate_limited",
       body.quotaIds.some((id) => /PerDay/i.test(id))
         ? `${host} says the daily quota for model '${model}' is used up (429): try again tomorrow, or check your plan and billing`
-        : `Rate limited by ${host} (429)${retried}: wait a moment and try again, or check your plan's limits`,
+        : rateLimitedLine(host, retried),
     );
   }
   if (httpStatus >= 500) {
-    return fail(
-      "llm_server",
-      `${host} failed with ${httpStatus}${retried}${said ? ` (${said})` : ""}: try again later`,
-    );
+    return fail("llm_server", serverFailedLine(host, httpStatus, retried, said));
   }
-  // Models without function calling say so when sent tools; the text ReAct agent needs none.
-  const advice = /function call|\btools?\b/i.test(said)
-    ? ": use the text ReAct agent (--agent react) with this model"
-    : "";
+  const advice = toolsAdvice(said, /function call|\btools?\b/i);
   const status = body.status ? ` ${body.status}` : "";
   return fail(
     "llm_bad_request",
@@ -117,24 +116,16 @@ export function timeoutError(settings: GeminiSettings) {
 export function brokenStreamError(settings: GeminiSettings, cause?: unknown) {
   // A server that fails mid-reply says why in an error event, which the SDK throws.
   const said = cause instanceof ApiError ? `: ${clean(readApiError(cause).message, settings)}` : "";
-  return new LangchainMiniError(
-    "llm_stream_broken",
-    `The reply from ${settings.host} ended before it was complete${said}: try again (the partial reply was discarded)`,
-    { cause },
-  );
+  return replyBrokenError(settings.host, said, cause);
 }
 
 /** A reply that is not a Gemini API stream, or one with a field no such stream holds. */
 export function malformedError(settings: GeminiSettings, cause?: unknown) {
-  const { host, baseURLName } = settings;
   const what =
     cause instanceof ServerDataError
       ? `a malformed Gemini API stream (${cause.detail})`
       : "a reply that is not a Gemini API stream";
-  const advice = baseURLName
-    ? `check that ${baseURLName} points at the Gemini API or a compatible server`
-    : "try again later";
-  return new LangchainMiniError("llm_bad_response", `${host} sent ${what}: ${advice}`, { cause });
+  return badReplyError(settings, what, "the Gemini API or a compatible server", cause);
 }
 
 /** A prompt Gemini refused to answer at all: no candidates, only a block reason. */

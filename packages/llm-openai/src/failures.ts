@@ -1,9 +1,17 @@
 import { isLangchainMiniError, LangchainMiniError } from "@langchain-mini/core";
 import {
   afterRetries,
+  badReplyError,
   connectionError,
+  keyRefusedLine,
+  modelNotFoundLine,
+  noApiLine,
+  rateLimitedLine,
+  replyBrokenError,
   ServerDataError,
+  serverFailedLine,
   serverLine,
+  toolsAdvice,
 } from "@langchain-mini/core/provider-kit";
 import OpenAI from "openai";
 import type { OpenAiSettings } from "./settings.js";
@@ -19,7 +27,7 @@ export function toLlmError(
   retries = 0,
 ): LangchainMiniError {
   if (isLangchainMiniError(error)) return error;
-  const { host, model, baseURLName } = settings;
+  const { host, model } = settings;
   const retried = afterRetries(retries);
   const fail = (code: ConstructorParameters<typeof LangchainMiniError>[0], message: string) =>
     new LangchainMiniError(code, message, { cause: error });
@@ -33,7 +41,9 @@ export function toLlmError(
     return fail("llm_stream_broken", `The reply from ${host} broke off (${said}): try again`);
   }
   const said = serverMessage(error, settings);
-  if (error instanceof OpenAI.AuthenticationError) return fail("llm_auth", keyRefused(settings));
+  if (error instanceof OpenAI.AuthenticationError) {
+    return fail("llm_auth", keyRefusedLine(settings, "401", "OPENAI_API_KEY"));
+  }
   if (error instanceof OpenAI.PermissionDeniedError) {
     return fail(
       "llm_auth",
@@ -43,17 +53,10 @@ export function toLlmError(
   if (error instanceof OpenAI.NotFoundError) {
     // OpenAI, vLLM and Ollama all name the model; a bare 404 is a wrong path instead.
     if (error.code === "model_not_found" || /model/i.test(said)) {
-      return fail(
-        "llm_not_found",
-        `Model '${model}' was not found at ${host} (404): check OPENAI_MODEL or --llm openai:<model>`,
-      );
+      return fail("llm_not_found", modelNotFoundLine(model, host, "OPENAI_MODEL", "openai"));
     }
-    return fail(
-      "llm_not_found",
-      baseURLName
-        ? `${host} has no chat completions endpoint (404 for ${host}/chat/completions): check the path in ${baseURLName}`
-        : `${host} has no chat completions endpoint (404${said ? `: ${said}` : ""}): try again later`,
-    );
+    const api = "chat completions endpoint";
+    return fail("llm_not_found", noApiLine(settings, api, `${host}/chat/completions`, said));
   }
   if (error instanceof OpenAI.RateLimitError) {
     const quota = /quota/i.test(`${error.code ?? ""} ${said}`);
@@ -61,27 +64,14 @@ export function toLlmError(
       "llm_rate_limited",
       quota
         ? `${host} says the account's quota is used up (429): check your plan and billing`
-        : `Rate limited by ${host} (429)${retried}: wait a moment and try again, or check your plan's limits`,
+        : rateLimitedLine(host, retried),
     );
   }
   if (error.status >= 500) {
-    return fail(
-      "llm_server",
-      `${host} failed with ${error.status}${retried}${said ? ` (${said})` : ""}: try again later`,
-    );
+    return fail("llm_server", serverFailedLine(host, error.status, retried, said));
   }
-  // Models without function calling say so when sent tools; the text ReAct agent needs none.
-  const advice = /\btools?\b|tool.choice/i.test(said)
-    ? ": use the text ReAct agent (--agent react) with this model"
-    : "";
+  const advice = toolsAdvice(said, /\btools?\b|tool.choice/i);
   return fail("llm_bad_request", `${host} refused the request (${error.status}): ${said}${advice}`);
-}
-
-/** A 401: the key given was wrong, or a server that needs one got none. */
-function keyRefused({ host, keyName, baseURLName }: OpenAiSettings) {
-  if (!keyName) return `${host} wants an API key (401): set OPENAI_API_KEY`;
-  const where = baseURLName ? `, and that ${baseURLName} is the server it is for` : "";
-  return `${keyName} was rejected by ${host} (401): check the key${where}`;
 }
 
 export function timeoutError(settings: OpenAiSettings) {
@@ -94,24 +84,16 @@ export function timeoutError(settings: OpenAiSettings) {
 export function brokenStreamError(settings: OpenAiSettings, cause?: unknown) {
   // A server that fails mid-reply may say why in an SSE error event.
   const said = cause instanceof OpenAI.APIError ? `: ${serverMessage(cause, settings)}` : "";
-  return new LangchainMiniError(
-    "llm_stream_broken",
-    `The reply from ${settings.host} ended before it was complete${said}: try again (the partial reply was discarded)`,
-    { cause },
-  );
+  return replyBrokenError(settings.host, said, cause);
 }
 
 /** A reply that is not an OpenAI chat completion stream, or one with a field no such stream holds. */
 export function malformedError(settings: OpenAiSettings, cause?: unknown) {
-  const { host, baseURLName } = settings;
   const what =
     cause instanceof ServerDataError
       ? `a malformed chat completion (${cause.detail})`
       : "a reply that is not an OpenAI chat completion";
-  const advice = baseURLName
-    ? `check that ${baseURLName} points at an OpenAI-compatible API`
-    : "try again later";
-  return new LangchainMiniError("llm_bad_response", `${host} sent ${what}: ${advice}`, { cause });
+  return badReplyError(settings, what, "an OpenAI-compatible API", cause);
 }
 
 /** The server's own words: one line, short, terminal-safe, never with the key in them. */

@@ -20,6 +20,16 @@ export {
   firstSetting,
   parseBaseURL,
 } from "./endpoint.js";
+export {
+  badReplyError,
+  keyRefusedLine,
+  modelNotFoundLine,
+  noApiLine,
+  rateLimitedLine,
+  replyBrokenError,
+  serverFailedLine,
+  toolsAdvice,
+} from "./failure-lines.js";
 export { IdleTimer } from "./idle-timer.js";
 export { checkMilliseconds, LONGEST_TIMER_MS, readMilliseconds } from "./milliseconds.js";
 export {
