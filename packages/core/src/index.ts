@@ -18,14 +18,7 @@ export {
 export { type CallLlmOptions, callLlm, type LlmCallResult } from "./call-llm.js";
 export { Channel } from "./channel.js";
 export { costOf } from "./cost.js";
-export {
-  addCost,
-  addCostSums,
-  type CostSum,
-  costField,
-  costTotal,
-  NO_COST,
-} from "./cost-sum.js";
+export { type CostSum, costTotal, NO_COST } from "./cost-sum.js";
 export {
   abortError,
   describeThrown,
@@ -45,7 +38,6 @@ export type {
   RunStatus,
 } from "./events.js";
 export {
-  addUsage,
   type ChatMessage,
   type FinishReason,
   type JsonSchema,
@@ -176,4 +168,12 @@ export {
 export { ToolCallingAgent, type ToolCallingAgentOptions } from "./tool-calling-agent.js";
 export { type PreparedInput, prepareToolInput } from "./tool-input.js";
 export { isStandardSchema, toolParameters } from "./tool-schema.js";
+export {
+  addTallies,
+  NO_TALLY,
+  type TalliedCall,
+  tallyCall,
+  tallyFields,
+  type UsageTally,
+} from "./usage-tally.js";
 export { withPrice } from "./with-price.js";
