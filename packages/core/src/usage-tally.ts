@@ -4,8 +4,8 @@ import { NO_USAGE, type TokenUsage } from "./llm.js";
 /**
  * What LLM calls spent: their tokens and their cost. The one fold over calls that runs,
  * conversations, run summaries and the terminal UI share, so each shows the same figures.
- * Plain data: any object with these two fields is a tally (the UI's run view is one), and
- * reducers and replays can keep it.
+ * Plain data: any object with these two fields is a tally (a front end's run view can be
+ * one), and reducers and replays can keep it.
  */
 export interface UsageTally {
   readonly usage: TokenUsage;
