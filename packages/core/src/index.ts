@@ -51,7 +51,6 @@ export type {
   RunStatus,
 } from "./contracts/events.js";
 export {
-  addUsage,
   type ChatMessage,
   type FinishReason,
   type JsonSchema,
@@ -115,15 +114,16 @@ export {
   type ToolRun,
 } from "./contracts/tool.js";
 export { costOf } from "./cost/cost.js";
-export {
-  addCost,
-  addCostSums,
-  type CostSum,
-  costField,
-  costTotal,
-  NO_COST,
-} from "./cost/cost-sum.js";
+export { type CostSum, costTotal, NO_COST } from "./cost/cost-sum.js";
 export { estimateTokens } from "./cost/tokens.js";
+export {
+  addTallies,
+  NO_TALLY,
+  type TalliedCall,
+  tallyCall,
+  tallyFields,
+  type UsageTally,
+} from "./cost/usage-tally.js";
 export { withPrice } from "./cost/with-price.js";
 export { LlmRunnable } from "./runnable/llm-runnable.js";
 export {

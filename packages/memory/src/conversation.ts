@@ -2,22 +2,18 @@ import {
   type AgentEvent,
   type AgentResult,
   type AgentRun,
-  addCost,
-  addUsage,
   callLlm,
   checkSessionName,
-  costField,
-  costTotal,
   type Emit,
   errorInfo,
   type Llm,
-  NO_COST,
-  NO_USAGE,
+  NO_TALLY,
   type RunOptions,
   type SessionRecord,
   type SessionStore,
   startRun,
-  type TokenUsage,
+  tallyCall,
+  tallyFields,
   turnsOf,
 } from "@langchain-mini/core";
 import { renderCondenseQuestionPrompt } from "@langchain-mini/prompts";
@@ -66,15 +62,14 @@ export class Conversation {
     // Events from before the agent starts wait until its run-start has gone out.
     const early: AgentEvent[] = [];
     let agentStarted = false;
-    let usage: TokenUsage = NO_USAGE;
-    let calls = 0;
-    // Over every call of the turn, the agent's and memory's: one without a price makes it unknown.
-    let cost = NO_COST;
+    let memoryCalls = 0;
+    // Every call of the turn, memory's and the agent's, in the order they ended: one
+    // without a price makes the turn's cost unknown.
+    let spent = NO_TALLY;
     const memoryEmit: Emit = (event) => {
       if (event.type === "llm-end") {
-        calls++;
-        usage = addUsage(usage, event.usage);
-        cost = addCost(cost, event);
+        memoryCalls++;
+        spent = tallyCall(spent, event);
       }
       if (agentStarted) emit(event);
       else early.push(event);
@@ -91,7 +86,7 @@ export class Conversation {
       // Held back: it goes out last, once the turn is stored and memory's calls counted.
       if (event.type === "run-end") continue;
       emit(event);
-      if (event.type === "llm-end") cost = addCost(cost, event);
+      if (event.type === "llm-end") spent = tallyCall(spent, event);
       if (event.type === "run-start") {
         agentStarted = true;
         for (const held of early.splice(0)) emit(held);
@@ -119,9 +114,8 @@ export class Conversation {
     const result: AgentResult = {
       ...agentRest,
       ...(saved === undefined ? {} : { saved }),
-      usage: addUsage(agentResult.usage, usage),
-      ...costField(costTotal(cost)),
-      llmCalls: agentResult.llmCalls + calls,
+      ...tallyFields(spent),
+      llmCalls: agentResult.llmCalls + memoryCalls,
       durationMs: Math.round(performance.now() - started),
     };
     emit({ type: "run-end", result });

@@ -1,8 +1,8 @@
 import { type ErrorInfo, errorInfo, LangchainMiniError } from "../contracts/errors.js";
 import type { AgentResult, AgentStep, RunStatus } from "../contracts/events.js";
-import { addUsage, NO_USAGE, type TokenUsage } from "../contracts/llm.js";
+import type { TokenUsage } from "../contracts/llm.js";
 import type { ToolRun } from "../contracts/tool.js";
-import { addCost, costField, costTotal, NO_COST } from "../cost/cost-sum.js";
+import { NO_TALLY, type TalliedCall, tallyCall, tallyFields } from "../cost/usage-tally.js";
 import type { Emit } from "./agent-run.js";
 
 export interface RunLimits {
@@ -19,7 +19,6 @@ export class RunState {
   readonly question: string;
   readonly steps: AgentStep[] = [];
   readonly signal: AbortSignal;
-  usage: TokenUsage = NO_USAGE;
   llmCalls = 0;
   readonly #emit: Emit;
   readonly #started = performance.now();
@@ -50,13 +49,17 @@ export class RunState {
           : new AbortController().signal;
   }
 
-  #cost = NO_COST;
+  #spent = NO_TALLY;
+
+  /** The tokens of the run's finished calls so far. */
+  get usage(): TokenUsage {
+    return this.#spent.usage;
+  }
 
   /** One finished LLM call: its usage and, when known, its cost. */
-  addCall(call: { readonly usage?: TokenUsage; readonly cost?: number }) {
+  addCall(call: TalliedCall) {
     this.llmCalls++;
-    this.usage = addUsage(this.usage, call.usage);
-    this.#cost = addCost(this.#cost, call);
+    this.#spent = tallyCall(this.#spent, call);
   }
 
   answered(answer: string): AgentResult {
@@ -107,8 +110,7 @@ export class RunState {
       ...extra,
       question: this.question,
       steps: this.steps,
-      usage: this.usage,
-      ...costField(costTotal(this.#cost)),
+      ...tallyFields(this.#spent),
       llmCalls: this.llmCalls,
       durationMs: performance.now() - this.#started,
     };

@@ -1,6 +1,6 @@
 import type { AgentEvent } from "../contracts/events.js";
-import { addUsage, NO_USAGE, type TokenUsage } from "../contracts/llm.js";
-import { addCost, costField, costTotal, NO_COST } from "../cost/cost-sum.js";
+import type { TokenUsage } from "../contracts/llm.js";
+import { NO_TALLY, tallyCall, tallyFields } from "../cost/usage-tally.js";
 
 export interface RunSummary {
   /**
@@ -37,8 +37,7 @@ export class RunStats {
   #steps = 0;
   #llmCalls = 0;
   #toolCalls = 0;
-  #usage = NO_USAGE;
-  #cost = NO_COST;
+  #spent = NO_TALLY;
   #llmMs = 0;
   #toolMs = 0;
   #wallMs = 0;
@@ -49,8 +48,7 @@ export class RunStats {
       if (event.purpose === undefined) this.#steps++;
     } else if (event.type === "llm-end") {
       this.#llmMs += event.durationMs;
-      this.#usage = addUsage(this.#usage, event.usage);
-      this.#cost = addCost(this.#cost, event);
+      this.#spent = tallyCall(this.#spent, event);
     } else if (event.type === "tool-end") {
       this.#toolCalls++;
       this.#toolMs += event.durationMs;
@@ -63,8 +61,7 @@ export class RunStats {
       steps: this.#steps,
       llmCalls: this.#llmCalls,
       toolCalls: this.#toolCalls,
-      usage: this.#usage,
-      ...costField(costTotal(this.#cost)),
+      ...tallyFields(this.#spent),
       wallMs,
       llmMs: this.#llmMs,
       toolMs: this.#toolMs,

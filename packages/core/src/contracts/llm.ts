@@ -110,22 +110,4 @@ export interface LlmResponse {
   readonly usage?: TokenUsage;
 }
 
-export function addUsage(total: TokenUsage, next: TokenUsage | undefined): TokenUsage {
-  if (!next) return total;
-  const sum: { -readonly [Key in keyof TokenUsage]: TokenUsage[Key] } = {
-    inputTokens: total.inputTokens + next.inputTokens,
-    outputTokens: total.outputTokens + next.outputTokens,
-  };
-  // The cache fields appear only once some call reported them.
-  const cached = (total.cachedInputTokens ?? 0) + (next.cachedInputTokens ?? 0);
-  const written = (total.cacheWriteTokens ?? 0) + (next.cacheWriteTokens ?? 0);
-  if (total.cachedInputTokens !== undefined || next.cachedInputTokens !== undefined) {
-    sum.cachedInputTokens = cached;
-  }
-  if (total.cacheWriteTokens !== undefined || next.cacheWriteTokens !== undefined) {
-    sum.cacheWriteTokens = written;
-  }
-  return sum;
-}
-
 export const NO_USAGE: TokenUsage = { inputTokens: 0, outputTokens: 0 };

@@ -1,4 +1,4 @@
-import { addCost, NO_COST, NO_USAGE, type RunSummary } from "@langchain-mini/core";
+import { NO_COST, NO_TALLY, NO_USAGE, type RunSummary, tallyCall } from "@langchain-mini/core";
 import { describe, expect, it } from "vitest";
 import { renderUi } from "../../test-support/render-ui.js";
 import { reduceRun } from "../state/run-reducer.js";
@@ -133,8 +133,8 @@ describe("StatusBar", () => {
 
   it("adds what the run and the session cost when the model's price is known", async () => {
     const usage = { inputTokens: 1234, outputTokens: 56 };
-    const priced = addCost(NO_COST, { usage, cost: 0.00038 });
-    const earlier = addCost(NO_COST, { usage, cost: 0.0123 });
+    const priced = tallyCall(NO_TALLY, { usage, cost: 0.00038 }).cost;
+    const earlier = tallyCall(NO_TALLY, { usage, cost: 0.0123 });
     const ui = await renderUi(
       <StatusBar
         model="anthropic:claude-haiku-5-5"
@@ -149,13 +149,13 @@ describe("StatusBar", () => {
       "run 1234 in / 56 out, $0.00038 · session 2468 in / 112 out, $0.013",
     );
     // A run without a price shows tokens only, and so does a session it is part of.
-    const unpriced = addCost(NO_COST, { usage });
+    const unpriced = tallyCall(NO_TALLY, { usage }).cost;
     const tokensOnly = await renderUi(
       <StatusBar
         model="script:replies.json"
         run={run({ cost: unpriced })}
         sessionUsage={usage}
-        sessionCost={addCost(earlier, { usage })}
+        sessionCost={tallyCall(earlier, { usage }).cost}
         confirmingQuit={false}
         columns={120}
       />,
@@ -173,10 +173,10 @@ describe("StatusBar", () => {
       toolMs: 200,
       frameworkMs: 100,
     } as RunSummary;
-    const priced = addCost(NO_COST, {
+    const priced = tallyCall(NO_TALLY, {
       usage: { inputTokens: 1234, outputTokens: 56 },
       cost: 0.0123,
-    });
+    }).cost;
     const bar = (columns: number, overrides: Partial<RunView> = {}, ended = false) =>
       renderUi(
         <StatusBar

@@ -1,11 +1,10 @@
 import {
   type AgentEvent,
-  addCostSums,
-  addUsage,
+  addTallies,
   type CostSum,
-  NO_COST,
-  NO_USAGE,
+  NO_TALLY,
   type TokenUsage,
+  type UsageTally,
 } from "@langchain-mini/core";
 import { terminalText as safe } from "@langchain-mini/host";
 import type { Turn } from "../chat-service.js";
@@ -52,8 +51,7 @@ export interface StartingPoint {
 export function initialState({ model, notices = [], session, turns = [] }: StartingPoint): UiState {
   const base: UiState = {
     conversation: [],
-    usageBeforeRun: NO_USAGE,
-    costBeforeRun: NO_COST,
+    spentBeforeRun: NO_TALLY,
     model,
     nextId: 1,
     unfolded: false,
@@ -66,14 +64,19 @@ export function initialState({ model, notices = [], session, turns = [] }: Start
 
 export const isRunning = (state: UiState) => state.run?.outcome === "running";
 
+/** What the whole session spent so far, the current run included. */
+function sessionSpent(state: UiState): UsageTally {
+  return state.run ? addTallies(state.spentBeforeRun, state.run) : state.spentBeforeRun;
+}
+
 /** Tokens of the whole session so far, the current run included. */
 export function sessionUsage(state: UiState): TokenUsage {
-  return addUsage(state.usageBeforeRun, state.run?.usage);
+  return sessionSpent(state).usage;
 }
 
 /** What the whole session cost so far, the current run included. */
 export function sessionCost(state: UiState): CostSum {
-  return state.run ? addCostSums(state.costBeforeRun, state.run.cost) : state.costBeforeRun;
+  return sessionSpent(state).cost;
 }
 
 export function uiReducer(state: UiState, action: UiAction): UiState {
@@ -82,8 +85,7 @@ export function uiReducer(state: UiState, action: UiAction): UiState {
       const next = withEntry(state, "question", action.question);
       return {
         ...next,
-        usageBeforeRun: sessionUsage(state),
-        costBeforeRun: sessionCost(state),
+        spentBeforeRun: sessionSpent(state),
         run: newRun(next.nextId, safe(action.question), action.maxSteps, action.now),
         confirmingQuit: false,
       };
@@ -117,8 +119,7 @@ export function uiReducer(state: UiState, action: UiAction): UiState {
         ...state,
         conversation: [],
         run: undefined,
-        usageBeforeRun: NO_USAGE,
-        costBeforeRun: NO_COST,
+        spentBeforeRun: NO_TALLY,
         session: action.session,
       };
       return action.turns.reduce(
@@ -186,8 +187,7 @@ function newRun(id: number, question: string, maxSteps: number, now: number): Ru
     outcome: "running",
     step: 0,
     maxSteps,
-    usage: NO_USAGE,
-    cost: NO_COST,
+    ...NO_TALLY,
     startedAt: now,
   };
 }

@@ -1,4 +1,4 @@
-import { type AgentEvent, addCost, addUsage } from "@langchain-mini/core";
+import { type AgentEvent, tallyCall } from "@langchain-mini/core";
 import { terminalText as safe } from "@langchain-mini/host";
 import { approvalText } from "../../approval/approval-text.js";
 import type { RunOutcome, RunView, TraceStep } from "./ui-state.js";
@@ -17,10 +17,8 @@ export function reduceRun(run: RunView, event: AgentEvent): RunView {
   // the rewrite shows as the standalone question, and their tokens and cost count.
   if ("purpose" in event && event.purpose) {
     if (event.type === "llm-start") return { ...run, waitingOn: "llm", memoryCall: event.purpose };
-    if (event.type === "llm-end") {
-      const usage = addUsage(run.usage, event.usage);
-      return { ...run, usage, cost: addCost(run.cost, event), memoryCall: undefined };
-    }
+    if (event.type === "llm-end")
+      return { ...run, ...tallyCall(run, event), memoryCall: undefined };
     return run;
   }
   switch (event.type) {
@@ -46,8 +44,7 @@ export function reduceRun(run: RunView, event: AgentEvent): RunView {
       return {
         ...updateStep(run, event.step, (step) => streamed(step, event.completion)),
         waitingOn: undefined,
-        usage: addUsage(run.usage, event.usage),
-        cost: addCost(run.cost, event),
+        ...tallyCall(run, event),
       };
     case "parse-error":
       return updateStep(run, event.step, () => ({ formatError: safe(event.message) }));

@@ -1,4 +1,4 @@
-import type { CostSum, LlmCallPurpose, TokenUsage } from "@langchain-mini/core";
+import type { LlmCallPurpose, UsageTally } from "@langchain-mini/core";
 import type { PendingApproval } from "./approval.js";
 import type { SessionPicker } from "./session-picker.js";
 
@@ -27,8 +27,11 @@ export interface TraceStep {
   readonly declined?: boolean;
 }
 
-/** The run the trace pane shows: the current one, or the last one. */
-export interface RunView {
+/**
+ * The run the trace pane shows: the current one, or the last one. Its `usage` and `cost`
+ * (a tally: `costTotal` says whether the cost is known) count memory's calls too.
+ */
+export interface RunView extends UsageTally {
   readonly id: number;
   readonly question: string;
   /** The question the agent worked on, when memory rewrote a follow-up. */
@@ -43,9 +46,6 @@ export interface RunView {
   readonly memoryCall?: LlmCallPurpose;
   readonly step: number;
   readonly maxSteps: number;
-  readonly usage: TokenUsage;
-  /** What its calls cost, memory's included (`costTotal` says whether it is known). */
-  readonly cost: CostSum;
   readonly startedAt: number;
   readonly endedAt?: number;
 }
@@ -66,10 +66,8 @@ export type PaneName = "conversation" | "trace";
 export interface UiState {
   readonly conversation: readonly ConversationEntry[];
   readonly run?: RunView;
-  /** Tokens of the session's earlier runs; the status bar adds the current run's. */
-  readonly usageBeforeRun: TokenUsage;
-  /** What the session's earlier runs cost; the status bar adds the current run's. */
-  readonly costBeforeRun: CostSum;
+  /** What the session's earlier runs spent; the status bar adds the current run's. */
+  readonly spentBeforeRun: UsageTally;
   /** `provider:model`, for the status bar. */
   readonly model: string;
   readonly session?: string;
