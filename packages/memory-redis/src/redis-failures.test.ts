@@ -27,6 +27,21 @@ afterAll(async () => {
   await Promise.all([server?.close(), guarded?.close()]);
 });
 
+/**
+ * A load once the server answers again: the store reconnects, though on a loaded machine
+ * a call may still miss a 500 ms bound; only an answer within a minute counts.
+ */
+async function answeredLoad(store: RedisSessionStore, session: string) {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      return await store.load(session);
+    } catch (error) {
+      if (Date.now() > deadline || !isLangchainMiniError(error)) throw error;
+    }
+  }
+}
+
 async function failure(call: Promise<unknown>) {
   try {
     await call;
@@ -103,8 +118,11 @@ describe("RedisSessionStore when Redis fails", () => {
   }, 60_000);
 
   it("gives up on a server that stops answering, and reconnects when it answers again", async () => {
+    // Written with the default bound: a loaded machine may take longer than 500 ms to answer.
+    const writer = new RedisSessionStore({ url: server.url, prefix: "hung:" });
+    await writer.append("s", turn("q"));
+    await writer.close();
     const store = new RedisSessionStore({ url: server.url, prefix: "hung:", timeoutMs: 500 });
-    await store.append("s", turn("q"));
     server.freeze();
     try {
       expect(await failure(store.load("s"))).toMatchObject({
@@ -116,9 +134,9 @@ describe("RedisSessionStore when Redis fails", () => {
     } finally {
       server.thaw();
     }
-    expect(turnsOf((await store.load("s")).records)).toHaveLength(1);
+    expect(turnsOf((await answeredLoad(store, "s")).records)).toHaveLength(1);
     await store.close();
-  }, 60_000);
+  }, 120_000);
 
   it("ends a call when the run is cancelled", async () => {
     const store = new RedisSessionStore({ url: server.url, prefix: "cancel:", timeoutMs: 60_000 });

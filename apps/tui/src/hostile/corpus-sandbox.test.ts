@@ -10,6 +10,12 @@ import { type HostileCase, runHostileCase } from "../test-support/hostile-case.j
 const SLOW = 900_000;
 const MIB = 1024 * 1024;
 const STATE_LOST = "variables, functions and imports from earlier calls are gone";
+/**
+ * The limit, caught inside the sandbox or, when V8 could not raise it in time (on a
+ * starved machine it may not), met by restarting the sandbox: the bound holds either way.
+ */
+const MEMORY_LIMIT =
+  /^MemoryError: (the memory limit of 128 MiB \(PYTHON_TOOL_MEMORY_MB\) was reached|the sandbox ran out of memory \(the memory limit of 128 MiB \(PYTHON_TOOL_MEMORY_MB\)\); it was restarted and variables, functions and imports from earlier calls are gone)$/;
 
 const act = (code: string) => ` I will run it\nAction: python\nAction Input: ${code}`;
 const answer = " I now know the final answer\nFinal Answer: the sandbox held";
@@ -71,14 +77,10 @@ const cases: HostileCase[] = [
       "import js\nheld = []\nwhile True:\n    held.append(js.Uint8Array.new(16 * 1024 * 1024).fill(1))",
       "js.ArrayBuffer.new(2 * 1024 * 1024 * 1024)",
       "import pyodide.ffi\nkept = [pyodide.ffi.to_js(bytes(8 * 1024 * 1024)) for _ in range(100)]",
-      "del held\n'working again'",
+      // Whether or not the sandbox had to be restarted, this frees what the first call held.
+      "held = None\n'working again'",
     ],
-    [
-      "MemoryError: the memory limit of 128 MiB (PYTHON_TOOL_MEMORY_MB) was reached",
-      "MemoryError: the memory limit of 128 MiB (PYTHON_TOOL_MEMORY_MB) was reached",
-      "MemoryError: the memory limit of 128 MiB (PYTHON_TOOL_MEMORY_MB) was reached",
-      "'working again'",
-    ],
+    [MEMORY_LIMIT, MEMORY_LIMIT, MEMORY_LIMIT, "'working again'"],
     {
       env: { PYTHON_TOOL_MEMORY_MB: "128" },
       options: {
