@@ -12,7 +12,7 @@ import {
 } from "./agent-base.js";
 import type { Emit } from "./agent-run.js";
 import { callLlm } from "./call-llm.js";
-import { LangchainMiniError } from "./errors.js";
+import { abortError, LangchainMiniError } from "./errors.js";
 import type { AgentResult } from "./events.js";
 import { cutAtObservation, parseReAct } from "./parser.js";
 import type { RunState } from "./run-state.js";
@@ -50,7 +50,7 @@ export class Agent extends AgentBase<AgentOptions> {
       // What the prompt gained since the last call: each call's prompt extends the last.
       let appended: string | undefined;
       for (let step = 1; ; step++) {
-        if (state.signal.aborted) throw new LangchainMiniError("aborted", "The run was cancelled");
+        if (state.signal.aborted) throw abortError();
         if (step > maxSteps) {
           if (this.options.earlyStopping !== "generate") return state.stepLimit();
           return await this.#forceAnswer(prompt, appended, step, state, emit);

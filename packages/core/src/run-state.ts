@@ -1,6 +1,6 @@
 import type { Emit } from "./agent-run.js";
 import { addCost, costField, costTotal, NO_COST } from "./cost-sum.js";
-import { type ErrorInfo, errorInfo, LangchainMiniError } from "./errors.js";
+import { abortError, type ErrorInfo, errorInfo, LangchainMiniError } from "./errors.js";
 import type { AgentResult, AgentStep, RunStatus } from "./events.js";
 import { addUsage, NO_USAGE, type TokenUsage } from "./llm.js";
 import type { ToolRun } from "./tool.js";
@@ -85,7 +85,7 @@ export class RunState {
       };
       status = "stopped";
     } else if (this.#userSignal?.aborted) {
-      info = { code: "aborted", message: "The run was cancelled" };
+      info = errorInfo(abortError());
       status = "aborted";
     } else {
       info = errorInfo(error);

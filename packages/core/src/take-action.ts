@@ -1,6 +1,6 @@
 import type { Emit } from "./agent-run.js";
 import { type ApprovalPolicy, type Approve, approveCall } from "./approval.js";
-import { LangchainMiniError } from "./errors.js";
+import { abortError, LangchainMiniError } from "./errors.js";
 import { type LoopGuard, repeatedActionObservation } from "./loop-guard.js";
 import type { RunState } from "./run-state.js";
 import { runTool, type ToolOutcome } from "./run-tool.js";
@@ -54,7 +54,7 @@ export async function takeAction(action: Action, context: ActionContext): Promis
   else if (!tool) observation = unknownToolObservation(action.tool, context.tools);
   else {
     const prepared = await prepareToolInput(tool, input);
-    if (state.signal.aborted) throw cancelled();
+    if (state.signal.aborted) throw abortError();
     // Only a call that could run is put to the user; a malformed one goes back to the model.
     const declined = prepared.ok
       ? await approveCall(tool, { step, input }, { ...context, signal: state.signal })
@@ -93,10 +93,6 @@ export async function takeAction(action: Action, context: ActionContext): Promis
 
 function invalidInput(message: string): ToolOutcome {
   return { observation: message, error: { code: "tool_input_invalid", message } };
-}
-
-function cancelled() {
-  return new LangchainMiniError("aborted", "The run was cancelled");
 }
 
 export function toolNames(tools: readonly Tool<unknown>[]) {

@@ -7,7 +7,7 @@ import {
 } from "./agent-base.js";
 import type { Emit } from "./agent-run.js";
 import { callLlm } from "./call-llm.js";
-import { LangchainMiniError } from "./errors.js";
+import { abortError, LangchainMiniError } from "./errors.js";
 import type { AgentResult } from "./events.js";
 import type { ChatMessage, JsonSchema, ToolCall, ToolDefinition } from "./llm.js";
 import type { Tool } from "./tool.js";
@@ -51,7 +51,7 @@ export class ToolCallingAgent extends AgentBase<ToolCallingAgentOptions> {
     try {
       const tools = this.tools.map(toDefinition);
       for (let step = 1; step <= maxSteps; step++) {
-        if (state.signal.aborted) throw new LangchainMiniError("aborted", "The run was cancelled");
+        if (state.signal.aborted) throw abortError();
         const request = {
           messages: [...messages],
           tools,

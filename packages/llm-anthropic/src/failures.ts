@@ -1,5 +1,6 @@
 import Anthropic from "@anthropic-ai/sdk";
 import {
+  abortError,
   afterRetries,
   connectionError,
   isLangchainMiniError,
@@ -26,8 +27,7 @@ export function toLlmError(
   const retried = afterRetries(retries);
   const fail = (code: ConstructorParameters<typeof LangchainMiniError>[0], message: string) =>
     new LangchainMiniError(code, message, { cause: error });
-  if (error instanceof Anthropic.APIUserAbortError)
-    return new LangchainMiniError("aborted", "The run was cancelled");
+  if (error instanceof Anthropic.APIUserAbortError) return abortError();
   if (error instanceof Anthropic.APIConnectionTimeoutError) return timeoutError(settings);
   if (error instanceof Anthropic.APIConnectionError) return connectionError(error, settings);
   if (!(error instanceof Anthropic.APIError) || error.status === undefined) {

@@ -1,4 +1,5 @@
 import {
+  abortError,
   afterRetries,
   connectionError,
   isLangchainMiniError,
@@ -24,7 +25,7 @@ export function toLlmError(
   const retried = afterRetries(retries);
   const fail = (code: ConstructorParameters<typeof LangchainMiniError>[0], message: string) =>
     new LangchainMiniError(code, message, { cause: error });
-  if (error instanceof OpenAI.APIUserAbortError) return fail("aborted", "The run was cancelled");
+  if (error instanceof OpenAI.APIUserAbortError) return abortError(undefined, { cause: error });
   if (error instanceof OpenAI.APIConnectionTimeoutError) return timeoutError(settings);
   if (error instanceof OpenAI.APIConnectionError) return connectionError(error, settings);
   if (error instanceof ServerDataError) return malformedError(settings, error);
