@@ -7,7 +7,7 @@ import {
 } from "./agent-base.js";
 import type { Emit } from "./agent-run.js";
 import { callLlm } from "./call-llm.js";
-import { abortError, LangchainMiniError } from "./errors.js";
+import { abortError } from "./errors.js";
 import type { AgentResult } from "./events.js";
 import type { ChatMessage, JsonSchema, ToolCall, ToolDefinition } from "./llm.js";
 import type { Tool } from "./tool.js";
