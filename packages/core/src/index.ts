@@ -26,6 +26,7 @@ export {
   costTotal,
   NO_COST,
 } from "./cost-sum.js";
+export { dataHome } from "./data-home.js";
 export {
   abortError,
   describeThrown,
