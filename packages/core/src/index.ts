@@ -76,6 +76,15 @@ export {
 } from "./parser.js";
 export { ReActOutputParser } from "./parser-runnable.js";
 export {
+  type CheckedPluginInfo,
+  type CheckedProviderModule,
+  type CheckedStoreModule,
+  type CheckedToolModule,
+  checkProviderModule,
+  checkStoreModule,
+  checkToolModule,
+} from "./plugin-module-check.js";
+export {
   type Availability,
   type CreateLlmOptions,
   type CreateStoreOptions,
