@@ -77,7 +77,7 @@ export async function approveCall(
   return declinedObservation(tool.name, note);
 }
 
-export function declinedObservation(tool: string, note?: string) {
+function declinedObservation(tool: string, note?: string) {
   const said = note ? ` They said: ${note}` : "";
   return `The user declined to run ${tool} with this input, so it did not run.${said} Do not call it again with the same input; answer from what you have, or try another way.`;
 }

@@ -123,7 +123,7 @@ export function malformedError(settings: AnthropicSettings, cause?: unknown) {
 }
 
 /** The server's own words and error type: one line, short, terminal-safe, never with the key. */
-export function serverMessage(error: ApiError, settings: AnthropicSettings) {
+function serverMessage(error: ApiError, settings: AnthropicSettings) {
   // Without a JSON body the SDK's message is the status, then the body as text.
   const text =
     typeof error.apiMessage === "string"

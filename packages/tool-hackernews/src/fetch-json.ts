@@ -5,7 +5,7 @@ import { abortError, LangchainMiniError } from "@langchain-mini/core";
  * message tells the model what happened and that it can answer without this tool.
  */
 /** Algolia's replies are a few kilobytes; a server sending more is not one to trust. */
-export const MAX_REPLY_BYTES = 2_000_000;
+const MAX_REPLY_BYTES = 2_000_000;
 
 export async function fetchJson(
   url: string,

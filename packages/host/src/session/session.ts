@@ -1,6 +1,4 @@
 import type {
-  AgentEvent,
-  AgentResult,
   Approve,
   PluginNotice,
   SessionInfo,
@@ -229,5 +227,3 @@ export function logOutsideRuns(
   trace?.write(event);
   onLog?.(event);
 }
-
-export type { AgentEvent, AgentResult };
