@@ -66,6 +66,15 @@ export {
   type ToolDefinition,
 } from "./contracts/llm.js";
 export {
+  type CheckedPluginInfo,
+  type CheckedProviderModule,
+  type CheckedStoreModule,
+  type CheckedToolModule,
+  checkProviderModule,
+  checkStoreModule,
+  checkToolModule,
+} from "./contracts/plugin-module-check.js";
+export {
   type Availability,
   type CreateLlmOptions,
   type CreateStoreOptions,
@@ -125,6 +134,7 @@ export {
   type UsageTally,
 } from "./cost/usage-tally.js";
 export { withPrice } from "./cost/with-price.js";
+export { dataHome } from "./files/data-home.js";
 export { LlmRunnable } from "./runnable/llm-runnable.js";
 export {
   type BatchOptions,

@@ -1,6 +1,11 @@
 import { join, resolve } from "node:path";
-import type { PluginNotice, SessionStore, SetupProgress } from "@langchain-mini/core";
-import { dataHome, InMemorySessionStore } from "@langchain-mini/memory";
+import {
+  dataHome,
+  type PluginNotice,
+  type SessionStore,
+  type SetupProgress,
+} from "@langchain-mini/core";
+import { InMemorySessionStore } from "@langchain-mini/memory";
 import { Secrets } from "./boundary/secrets.js";
 import type { Env } from "./config/env.js";
 import type { HostContext } from "./config/host-context.js";

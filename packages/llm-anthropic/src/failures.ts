@@ -1,5 +1,5 @@
 import Anthropic from "@anthropic-ai/sdk";
-import { isLangchainMiniError, LangchainMiniError } from "@langchain-mini/core";
+import { abortError, isLangchainMiniError, LangchainMiniError } from "@langchain-mini/core";
 import {
   afterRetries,
   badReplyError,
@@ -33,8 +33,7 @@ export function toLlmError(
   const retried = afterRetries(retries);
   const fail = (code: ConstructorParameters<typeof LangchainMiniError>[0], message: string) =>
     new LangchainMiniError(code, message, { cause: error });
-  if (error instanceof Anthropic.APIUserAbortError)
-    return new LangchainMiniError("aborted", "The run was cancelled");
+  if (error instanceof Anthropic.APIUserAbortError) return abortError();
   if (error instanceof Anthropic.APIConnectionTimeoutError) return timeoutError(settings);
   if (error instanceof Anthropic.APIConnectionError) return connectionError(error, settings);
   if (!(error instanceof Anthropic.APIError) || error.status === undefined) {
@@ -102,7 +101,7 @@ export function malformedError(settings: AnthropicSettings, cause?: unknown) {
 }
 
 /** The server's own words and error type: one line, short, terminal-safe, never with the key. */
-export function serverMessage(error: ApiError, settings: AnthropicSettings) {
+function serverMessage(error: ApiError, settings: AnthropicSettings) {
   // Without a JSON body the SDK's message is the status, then the body as text.
   const text =
     typeof error.apiMessage === "string"

@@ -16,7 +16,7 @@ export const DEFAULT_MODEL = "claude-haiku-5-5";
 export const DEFAULT_TIMEOUT_MS = 60_000;
 /** The Messages API requires max_tokens; every current model accepts this many. */
 export const DEFAULT_MAX_TOKENS = 8_192;
-export const DEFAULT_BASE_URL = "https://api.anthropic.com";
+const DEFAULT_BASE_URL = "https://api.anthropic.com";
 const OWN_HOST = "api.anthropic.com";
 const LOG_LEVELS = ["off", "error", "warn", "info", "debug"] as const;
 type LogLevel = (typeof LOG_LEVELS)[number];
@@ -59,7 +59,7 @@ export interface AnthropicSettings extends Connection {
 }
 
 /** For code that constructs the LLM, which can pass options. */
-export const MISSING_KEY =
+const MISSING_KEY =
   "ANTHROPIC_API_KEY is not set: set the environment variable or pass apiKey (create a key at console.anthropic.com); a compatible server may need none (set ANTHROPIC_BASE_URL or pass baseURL)";
 /** For hosts, which configure it through the environment alone. */
 export const MISSING_KEY_VARIABLE =

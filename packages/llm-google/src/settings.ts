@@ -18,7 +18,7 @@ export const DEFAULT_MODEL = "gemini-3.8-flash";
 export const DEFAULT_TIMEOUT_MS = 120_000;
 /** Node's fetch gives up on a silent server after five minutes whatever we ask. */
 const LONGEST_TIMEOUT_MS = 300_000;
-export const DEFAULT_BASE_URL = "https://generativelanguage.googleapis.com";
+const DEFAULT_BASE_URL = "https://generativelanguage.googleapis.com";
 /** The SDK's own default, passed explicitly so that it never reads process.env for one. */
 const DEFAULT_API_VERSION = "v1";
 const OWN_HOST = "generativelanguage.googleapis.com";
@@ -66,7 +66,7 @@ export interface GeminiSettings extends Connection {
 }
 
 /** For code that constructs the LLM, which can pass options. */
-export const MISSING_KEY =
+const MISSING_KEY =
   "GEMINI_API_KEY is not set: set it (or GOOGLE_API_KEY) in the environment or pass apiKey; keys are at https://aistudio.google.com/apikey; a compatible server may need none (set GOOGLE_GEMINI_BASE_URL or pass baseURL)";
 /** For hosts, which configure it through the environment alone. */
 export const MISSING_KEY_VARIABLE =

@@ -39,7 +39,7 @@ export function parseHuggingFaceUri(uri: string): HuggingFaceUri {
   );
 }
 
-export function huggingFaceEndpoint(options: HuggingFaceOptions = {}) {
+function huggingFaceEndpoint(options: HuggingFaceOptions = {}) {
   return (options.endpoint ?? process.env.HF_ENDPOINT ?? "https://huggingface.co").replace(
     /\/+$/,
     "",

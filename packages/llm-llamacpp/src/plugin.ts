@@ -1,4 +1,3 @@
-import { homedir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
 import type {
   Availability,
@@ -7,7 +6,7 @@ import type {
   Llm,
   PluginEnv,
 } from "@langchain-mini/core";
-import { LangchainMiniError } from "@langchain-mini/core";
+import { dataHome, LangchainMiniError } from "@langchain-mini/core";
 import { parseModelSource, resolveModelSource } from "./model-source.js";
 import { RECOMMENDED_LOCAL_MODEL } from "./recommended-model.js";
 import { readSettings } from "./settings.js";
@@ -34,14 +33,12 @@ export function availability(_env: PluginEnv): Availability {
   return { available: true };
 }
 
-// The CLI's own default, for programs that call createLlm without a data directory.
-const DEFAULT_DATA_DIRECTORY = join(homedir(), ".local", "share", "langchain-mini");
-
 const EXAMPLE = `--llm llamacpp:${RECOMMENDED_LOCAL_MODEL.uri}`;
 
 /**
  * `--llm llamacpp:<model>`: a `.gguf` path (relative to `cwd`), an http(s) URL or an `hf:`
- * URI. Downloads go to `<dataDirectory>/models`, report through `onProgress` and resume.
+ * URI. Downloads go to `<dataDirectory>/models` (without one, the data home that
+ * LANGCHAIN_MINI_HOME names, as for the CLI), report through `onProgress` and resume.
  */
 export async function createLlm(options: CreateLlmOptions): Promise<Llm> {
   if (!options.model) {
@@ -52,7 +49,7 @@ export async function createLlm(options: CreateLlmOptions): Promise<Llm> {
   }
   const settings = readSettings(options.env);
   const resolved = await resolveModelSource(fromCwd(options.model, options.cwd), {
-    modelsDirectory: join(options.dataDirectory ?? DEFAULT_DATA_DIRECTORY, "models"),
+    modelsDirectory: join(options.dataDirectory ?? dataHome(options.env), "models"),
     signal: options.signal,
     onProgress: (progress) =>
       options.onProgress?.({

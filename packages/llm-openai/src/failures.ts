@@ -1,4 +1,4 @@
-import { isLangchainMiniError, LangchainMiniError } from "@langchain-mini/core";
+import { abortError, isLangchainMiniError, LangchainMiniError } from "@langchain-mini/core";
 import {
   afterRetries,
   badReplyError,
@@ -31,7 +31,7 @@ export function toLlmError(
   const retried = afterRetries(retries);
   const fail = (code: ConstructorParameters<typeof LangchainMiniError>[0], message: string) =>
     new LangchainMiniError(code, message, { cause: error });
-  if (error instanceof OpenAI.APIUserAbortError) return fail("aborted", "The run was cancelled");
+  if (error instanceof OpenAI.APIUserAbortError) return abortError(undefined, { cause: error });
   if (error instanceof OpenAI.APIConnectionTimeoutError) return timeoutError(settings);
   if (error instanceof OpenAI.APIConnectionError) return connectionError(error, settings);
   if (error instanceof ServerDataError) return malformedError(settings, error);

@@ -11,7 +11,7 @@ import type { ClientOptions } from "openai";
 /** A current model that accepts `stop`, so the ReAct loop needs no client-side cut. */
 export const DEFAULT_MODEL = "gpt-4.1-mini";
 export const DEFAULT_TIMEOUT_MS = 60_000;
-export const DEFAULT_BASE_URL = "https://api.openai.com/v1";
+const DEFAULT_BASE_URL = "https://api.openai.com/v1";
 const OWN_HOST = "api.openai.com";
 type LogLevel = NonNullable<ClientOptions["logLevel"]>;
 const LOG_LEVELS: readonly LogLevel[] = ["off", "error", "warn", "info", "debug"];

@@ -162,7 +162,7 @@ function firstLine(text: string) {
   return (text.split(/\r?\n/)[0] ?? "").replace(/[\u0000-\u001f\u007f]/g, "").slice(0, 300);
 }
 
-export function seconds(milliseconds: number) {
+function seconds(milliseconds: number) {
   return milliseconds % 1000 === 0 ? `${milliseconds / 1000} s` : `${milliseconds} ms`;
 }
 

@@ -2,6 +2,7 @@ import { lstat, open, readdir, rename, rmdir, unlink, writeFile } from "node:fs/
 import { join } from "node:path";
 import {
   checkSessionName,
+  dataHome,
   isSessionRecord,
   type LoadedSession,
   type SessionInfo,
@@ -9,7 +10,6 @@ import {
   type SessionStore,
 } from "@langchain-mini/core";
 import { makeDirectory } from "@langchain-mini/core/files";
-import { dataHome } from "./data-home.js";
 import { appendToSessionFile, readSessionFile } from "./session-file.js";
 import { isTornRecord, serializeRecord } from "./session-record.js";
 import { entryProblem, storageError } from "./storage-error.js";

@@ -1,7 +1,9 @@
 // The store contract lives in core (stores depend on core, not on this package); it is
-// re-exported here because conversations are where most users meet it.
+// re-exported here because conversations are where most users meet it. So is the data
+// home, which core owns now, for programs that imported it from here.
 export {
   checkSessionName,
+  dataHome,
   type LoadedSession,
   type SessionInfo,
   type SessionRecord,
@@ -11,7 +13,6 @@ export {
   turnsOf,
 } from "@langchain-mini/core";
 export { Conversation, type ConversationOptions } from "./conversation.js";
-export { dataHome } from "./data-home.js";
 export { FileSessionStore } from "./file-session-store.js";
 export {
   bufferHistory,

@@ -10,7 +10,7 @@ const READ_FLAGS = O_RDONLY | O_NOFOLLOW | O_NONBLOCK;
 const APPEND_FLAGS = O_RDWR | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK;
 
 /** A failure with the errno-style code storageError explains. */
-export class SessionFileError extends Error {
+class SessionFileError extends Error {
   readonly code: string;
   constructor(code: string, message: string) {
     super(message);

@@ -3,11 +3,11 @@ import { isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
   type CreateStoreOptions,
+  dataHome,
   type EnvVariable,
   LangchainMiniError,
   type SessionStore,
 } from "@langchain-mini/core";
-import { dataHome } from "./data-home.js";
 import { FileSessionStore } from "./file-session-store.js";
 import { InMemorySessionStore } from "./in-memory-session-store.js";
 

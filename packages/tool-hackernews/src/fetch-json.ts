@@ -1,11 +1,11 @@
-import { LangchainMiniError } from "@langchain-mini/core";
+import { abortError, LangchainMiniError } from "@langchain-mini/core";
 
 /**
  * GET a JSON document from the Algolia Hacker News API. Every failure is an error whose
  * message tells the model what happened and that it can answer without this tool.
  */
 /** Algolia's replies are a few kilobytes; a server sending more is not one to trust. */
-export const MAX_REPLY_BYTES = 2_000_000;
+const MAX_REPLY_BYTES = 2_000_000;
 
 export async function fetchJson(
   url: string,
@@ -71,7 +71,7 @@ function tooLarge(response: Response, maxBytes: number) {
 }
 
 function failure(error: unknown, signal: AbortSignal, timeoutMs: number, host: string) {
-  if (signal.aborted) return new LangchainMiniError("aborted", "the search was cancelled");
+  if (signal.aborted) return abortError("the search was cancelled");
   if ((error as Error | undefined)?.name === "TimeoutError") {
     return new LangchainMiniError(
       "tool_failed",

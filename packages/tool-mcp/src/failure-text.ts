@@ -31,7 +31,7 @@ export function reasonOf(error: unknown, secrets: readonly string[] = []) {
  * as indented JSON) as the first problem alone: `Invalid result for tools/list:
  * tools[0].inputSchema.type: Invalid input: expected "object" (the first of 4 problems)`.
  */
-export function firstProblem(message: string) {
+function firstProblem(message: string) {
   const match = /^([^[\n]*?): (\[[\s\S]*\])\s*$/.exec(message);
   if (!match) return message;
   let issues: unknown;

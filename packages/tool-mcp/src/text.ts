@@ -1,5 +1,5 @@
 /** What hosts write instead of a secret. */
-export const REDACTED = "[REDACTED]";
+const REDACTED = "[REDACTED]";
 
 /** Hosts ignore shorter secrets (a short value would blank ordinary words). */
 const MIN_SECRET_LENGTH = 6;

@@ -24,7 +24,7 @@ export class ToolNamer {
 }
 
 /** A server's key as a name prefix: `my files` becomes `my_files`. */
-export function clean(text: string) {
+function clean(text: string) {
   return text.replace(/[^a-zA-Z0-9_-]/g, "_") || "_";
 }
 

@@ -1,4 +1,5 @@
 import {
+  abortError,
   LangchainMiniError,
   type PluginEnv,
   type Tool,
@@ -80,7 +81,7 @@ async function execute(
   }
   if (outcome.kind === "aborted") {
     pool.discard(sandbox, context.run);
-    throw new LangchainMiniError("aborted", "The Python call was cancelled");
+    throw abortError("The Python call was cancelled");
   }
   if (!sandbox.alive || outcome.kind !== "report" || outcome.report.crashed) {
     pool.replace(sandbox, context.run);

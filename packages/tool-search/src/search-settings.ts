@@ -35,7 +35,7 @@ export interface SearchSettings {
 
 // What is missing and what to set; whether search is then left out or the command stops is
 // the host's to say (a tool the user named, or only one of the defaults).
-export const NO_KEY_NOTICE =
+const NO_KEY_NOTICE =
   "SERPAPI_API_KEY is not set: set it in the environment or .env to use web search";
 
 /** Why search cannot be offered, or undefined when it can. */

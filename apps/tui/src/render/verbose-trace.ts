@@ -47,7 +47,7 @@ function formatMessages(messages: readonly ChatMessage[]) {
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
-export function formatSummary(summary: RunSummary) {
+function formatSummary(summary: RunSummary) {
   const { usage } = summary;
   // A model with no known price shows its tokens only.
   const cost = summary.cost === undefined ? "" : `, ${formatCost(summary.cost)}`;

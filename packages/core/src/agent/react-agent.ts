@@ -4,7 +4,7 @@ import {
   renderReactPrompt,
   stepText,
 } from "@langchain-mini/prompts";
-import { LangchainMiniError } from "../contracts/errors.js";
+import { abortError, LangchainMiniError } from "../contracts/errors.js";
 import type { AgentResult } from "../contracts/events.js";
 import { toolParameters } from "../tool-input/tool-schema.js";
 import {
@@ -50,7 +50,7 @@ export class Agent extends AgentBase<AgentOptions> {
       // What the prompt gained since the last call: each call's prompt extends the last.
       let appended: string | undefined;
       for (let step = 1; ; step++) {
-        if (state.signal.aborted) throw new LangchainMiniError("aborted", "The run was cancelled");
+        if (state.signal.aborted) throw abortError();
         if (step > maxSteps) {
           if (this.options.earlyStopping !== "generate") return state.stepLimit();
           return await this.#forceAnswer(prompt, appended, step, state, emit);

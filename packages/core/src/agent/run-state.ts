@@ -1,4 +1,4 @@
-import { type ErrorInfo, errorInfo, LangchainMiniError } from "../contracts/errors.js";
+import { abortError, type ErrorInfo, errorInfo, LangchainMiniError } from "../contracts/errors.js";
 import type { AgentResult, AgentStep, RunStatus } from "../contracts/events.js";
 import type { TokenUsage } from "../contracts/llm.js";
 import type { ToolRun } from "../contracts/tool.js";
@@ -88,7 +88,7 @@ export class RunState {
       };
       status = "stopped";
     } else if (this.#userSignal?.aborted) {
-      info = { code: "aborted", message: "The run was cancelled" };
+      info = errorInfo(abortError());
       status = "aborted";
     } else {
       info = errorInfo(error);

@@ -1,4 +1,4 @@
-import { describeThrown, type ErrorInfo, LangchainMiniError } from "../contracts/errors.js";
+import { abortError, describeThrown, type ErrorInfo } from "../contracts/errors.js";
 import type { Tool, ToolRun } from "../contracts/tool.js";
 
 export interface ToolOutcome {
@@ -18,7 +18,7 @@ export async function runTool(
   options: { readonly signal: AbortSignal; readonly timeoutMs: number; readonly run?: ToolRun },
 ): Promise<ToolOutcome> {
   const runSignal = options.signal;
-  if (runSignal.aborted) throw cancelled();
+  if (runSignal.aborted) throw abortError();
   const timeoutMs = tool.timeoutMs ?? options.timeoutMs;
   // One controller per call, linked to the run's signal by hand: AbortSignal.any costs
   // more than the rest of a step put together (weak refs, and garbage for the collector).
@@ -54,10 +54,10 @@ export async function runTool(
   if (runSignal.aborted) onRunAbort();
   try {
     const settled = await Promise.race([output, stopped]);
-    if (runSignal.aborted) throw cancelled();
+    if (runSignal.aborted) throw abortError();
     if (settled !== stoppedMarker) return outcomeOf(tool, settled);
   } catch (error) {
-    if (runSignal.aborted) throw cancelled();
+    if (runSignal.aborted) throw abortError();
     if (!timedOut) return failure(tool, error);
   } finally {
     clearTimeout(timer);
@@ -71,10 +71,6 @@ const stoppedMarker: unique symbol = Symbol("stopped");
 
 function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
   return typeof (value as PromiseLike<unknown> | null)?.then === "function";
-}
-
-function cancelled() {
-  return new LangchainMiniError("aborted", "The run was cancelled");
 }
 
 /** Text is the contract; a number or boolean reads as text too; anything else is a failure. */

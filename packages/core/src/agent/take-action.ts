@@ -1,5 +1,5 @@
 import { type ApprovalPolicy, type Approve, approveCall } from "../contracts/approval.js";
-import { LangchainMiniError } from "../contracts/errors.js";
+import { abortError, LangchainMiniError } from "../contracts/errors.js";
 import { findTool, type Tool } from "../contracts/tool.js";
 import { prepareToolInput } from "../tool-input/tool-input.js";
 import type { Emit } from "./agent-run.js";
@@ -54,7 +54,7 @@ export async function takeAction(action: Action, context: ActionContext): Promis
   else if (!tool) observation = unknownToolObservation(action.tool, context.tools);
   else {
     const prepared = await prepareToolInput(tool, input);
-    if (state.signal.aborted) throw cancelled();
+    if (state.signal.aborted) throw abortError();
     // Only a call that could run is put to the user; a malformed one goes back to the model.
     const declined = prepared.ok
       ? await approveCall(tool, { step, input }, { ...context, signal: state.signal })
@@ -93,10 +93,6 @@ export async function takeAction(action: Action, context: ActionContext): Promis
 
 function invalidInput(message: string): ToolOutcome {
   return { observation: message, error: { code: "tool_input_invalid", message } };
-}
-
-function cancelled() {
-  return new LangchainMiniError("aborted", "The run was cancelled");
 }
 
 export function toolNames(tools: readonly Tool<unknown>[]) {

@@ -1,5 +1,5 @@
 import { formatToday } from "@langchain-mini/prompts";
-import { LangchainMiniError } from "../contracts/errors.js";
+import { abortError } from "../contracts/errors.js";
 import type { AgentResult } from "../contracts/events.js";
 import type { ChatMessage, JsonSchema, ToolCall, ToolDefinition } from "../contracts/llm.js";
 import type { Tool } from "../contracts/tool.js";
@@ -51,7 +51,7 @@ export class ToolCallingAgent extends AgentBase<ToolCallingAgentOptions> {
     try {
       const tools = this.tools.map(toDefinition);
       for (let step = 1; step <= maxSteps; step++) {
-        if (state.signal.aborted) throw new LangchainMiniError("aborted", "The run was cancelled");
+        if (state.signal.aborted) throw abortError();
         const request = {
           messages: [...messages],
           tools,

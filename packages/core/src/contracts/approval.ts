@@ -1,5 +1,5 @@
 import type { Emit } from "../agent/agent-run.js";
-import { LangchainMiniError } from "./errors.js";
+import { awaitUnlessAborted } from "../stream/until-aborted.js";
 import type { Tool } from "./tool.js";
 
 /**
@@ -65,7 +65,8 @@ export async function approveCall(
     return `${tool.name} needs the user's approval and there was no one to ask, so it did not run. Answer without it, or say what you would have done.`;
   }
   const request = { step, tool: tool.name, input, ...origin, needsApproval, signal };
-  const decision = await untilAborted(approve(request), signal);
+  // A prompt nobody answers must not hold a cancelled run.
+  const decision = await awaitUnlessAborted(approve(request), signal);
   if (decision.approved) {
     const always = decision.always ? { always: true as const } : {};
     emit({ ...about, decision: "approved", asked: true, ...always });
@@ -76,30 +77,7 @@ export async function approveCall(
   return declinedObservation(tool.name, note);
 }
 
-export function declinedObservation(tool: string, note?: string) {
+function declinedObservation(tool: string, note?: string) {
   const said = note ? ` They said: ${note}` : "";
   return `The user declined to run ${tool} with this input, so it did not run.${said} Do not call it again with the same input; answer from what you have, or try another way.`;
-}
-
-/** The decision, unless the run is cancelled first: a prompt nobody answers must not hold it. */
-function untilAborted<Value>(value: Value | Promise<Value>, signal: AbortSignal): Promise<Value> {
-  if (signal.aborted) return Promise.reject(cancelled());
-  return new Promise((resolve, reject) => {
-    const onAbort = () => reject(cancelled());
-    signal.addEventListener("abort", onAbort, { once: true });
-    Promise.resolve(value).then(
-      (decided) => {
-        signal.removeEventListener("abort", onAbort);
-        resolve(decided);
-      },
-      (error: unknown) => {
-        signal.removeEventListener("abort", onAbort);
-        reject(error);
-      },
-    );
-  });
-}
-
-function cancelled() {
-  return new LangchainMiniError("aborted", "The run was cancelled");
 }

@@ -81,8 +81,12 @@ export function describeThrown(value: unknown): string {
   }
 }
 
-export function abortError(reason = "The run was cancelled") {
-  return new LangchainMiniError("aborted", reason);
+/**
+ * The one way to say a run (or a part of it) was cancelled: code `aborted`, which hosts
+ * map to exit status 130. `reason` says what stopped, where that helps the user.
+ */
+export function abortError(reason = "The run was cancelled", options?: { cause?: unknown }) {
+  return new LangchainMiniError("aborted", reason, options);
 }
 
 /** Wraps anything thrown into our error type, keeping the original as `cause`. */

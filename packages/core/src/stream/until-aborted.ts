@@ -1,6 +1,32 @@
 import { abortError } from "../contracts/errors.js";
 
 /**
+ * `value` once it settles, unless `signal` fires first: then an `aborted` error at once.
+ * What was waited on is left to settle on its own (a prompt nobody answers, a source stuck
+ * in an await): it must not hold the run.
+ */
+export function awaitUnlessAborted<Value>(
+  value: Value | PromiseLike<Value>,
+  signal: AbortSignal,
+): Promise<Value> {
+  if (signal.aborted) return Promise.reject(abortError());
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(abortError());
+    signal.addEventListener("abort", onAbort, { once: true });
+    Promise.resolve(value).then(
+      (settled) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(settled);
+      },
+      (error: unknown) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+/**
  * The items of `iterable` until `signal` fires; then an `aborted` error at once, even when
  * the source ignores the signal and its next item never comes. The source is told to stop
  * (`return`) but not waited for: an async generator stuck in an await answers `return`
@@ -15,14 +41,6 @@ export async function* untilAborted<T>(
     return;
   }
   const iterator = asyncIteratorOf(iterable);
-  let onAbort = () => {};
-  const aborted = new Promise<never>((_, reject) => {
-    onAbort = () => reject(abortError());
-  });
-  // Nobody may be racing it when the signal fires.
-  aborted.catch(() => {});
-  signal.addEventListener("abort", onAbort, { once: true });
-  if (signal.aborted) onAbort();
   // Like `for await`: a source that finished or threw is not asked to return.
   let finished = false;
   try {
@@ -31,7 +49,7 @@ export async function* untilAborted<T>(
       if (signal.aborted) throw abortError();
       let result: IteratorResult<T>;
       try {
-        result = await Promise.race([iterator.next(), aborted]);
+        result = await awaitUnlessAborted(iterator.next(), signal);
       } catch (error) {
         if (signal.aborted) throw abortError();
         finished = true;
@@ -44,7 +62,6 @@ export async function* untilAborted<T>(
       yield result.value;
     }
   } finally {
-    signal.removeEventListener("abort", onAbort);
     if (!finished) {
       const stopping = Promise.resolve().then(() => iterator.return?.());
       if (signal.aborted) stopping.catch(() => {});

@@ -1,4 +1,4 @@
-import { LangchainMiniError } from "../contracts/errors.js";
+import { abortError, LangchainMiniError } from "../contracts/errors.js";
 import type { Llm, LlmCapabilities, LlmChunk, LlmRequest } from "../contracts/llm.js";
 import type { ModelPrice } from "../contracts/price.js";
 import { estimateTokens } from "../cost/tokens.js";
@@ -164,7 +164,7 @@ function looksLikeReAct(text: string) {
 }
 
 function throwIfAborted(signal: AbortSignal | undefined) {
-  if (signal?.aborted) throw new LangchainMiniError("aborted", "The run was cancelled");
+  if (signal?.aborted) throw abortError();
 }
 
 async function wait(ms: number, signal: AbortSignal | undefined) {
@@ -173,7 +173,7 @@ async function wait(ms: number, signal: AbortSignal | undefined) {
   await new Promise<void>((resolve, reject) => {
     const onAbort = () => {
       clearTimeout(timer);
-      reject(new LangchainMiniError("aborted", "The run was cancelled"));
+      reject(abortError());
     };
     const timer = setTimeout(() => {
       signal?.removeEventListener("abort", onAbort);

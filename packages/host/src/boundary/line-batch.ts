@@ -1,5 +1,5 @@
 /** Lines written together: at most this much text waits, and never past the current tick. */
-export const BATCH_LIMIT = 64 * 1024;
+const BATCH_LIMIT = 64 * 1024;
 
 export interface LineBatch {
   /** Adds one line (with its newline); written with others at the end of this tick. */

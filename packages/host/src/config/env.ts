@@ -52,11 +52,6 @@ export function everyValue(dotEnv: DotEnv, environment: Env): Env {
   return { ...dotEnv.values, ...environment };
 }
 
-/** `everyValue` of the working directory, for a command that only blanks secrets. */
-export async function loadEnv(cwd: string, environment: Env): Promise<Env> {
-  return everyValue(await readDotEnv(cwd), environment);
-}
-
 const ASSIGNMENT = /^\s*(?:export\s+)?[^\s=#][^\s=]*\s*=(.*)$/;
 const QUOTES = new Set(['"', "'", "`"]);
 

@@ -1,6 +1,6 @@
 import { realpath } from "node:fs/promises";
 import { resolve } from "node:path";
-import { dataHome } from "@langchain-mini/memory";
+import { dataHome } from "@langchain-mini/core";
 import { environmentSecrets } from "../boundary/secrets.js";
 import { terminalText } from "../boundary/terminal-text.js";
 import { codeSettingsIn } from "./code-settings.js";

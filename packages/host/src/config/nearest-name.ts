@@ -25,7 +25,7 @@ export function nearest(typed: string, known: readonly string[]): string | undef
 }
 
 /** Edits from one word to another, a swap of two neighbours counting as one. */
-export function editDistance(from: string, to: string): number {
+function editDistance(from: string, to: string): number {
   const rows = from.length + 1;
   const columns = to.length + 1;
   const table: number[][] = Array.from({ length: rows }, (_, row) =>

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { makeDirectory } from "@langchain-mini/core/files";
 
 /** In the data directory: which start-up notices were shown, for which setting. */
-export const NOTICES_FILE = "notices-shown.json";
+const NOTICES_FILE = "notices-shown.json";
 
 /** Larger than any file this module writes: anything bigger was not written by it. */
 const MAX_FILE_BYTES = 64 * 1024;

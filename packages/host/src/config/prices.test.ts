@@ -4,7 +4,7 @@ import type { Llm, ModelPrice } from "@langchain-mini/core";
 import { ScriptedLlm } from "@langchain-mini/core/testing";
 import { describe, expect, it } from "vitest";
 import { tempDir } from "../test-support/temp-dir.js";
-import { PRICES_FILE, pricedLlm, pricesOf, readUserPrices } from "./prices.js";
+import { PRICES_FILE, pricedLlm, readUserPrices } from "./prices.js";
 
 function dataDirectoryWith(content: string | undefined) {
   const directory = tempDir();
@@ -114,13 +114,5 @@ describe("pricedLlm", () => {
     const broken = llmAt({ input: Number.NaN, output: 1 });
     expect(pricedLlm(broken, table, new Map()).price).toEqual({ input: 2, output: 3 });
     expect(pricedLlm(llmAt(), {}, new Map()).price).toBeUndefined();
-  });
-
-  it("keeps only a plug-in's well-formed prices", () => {
-    expect(pricesOf({ good: { input: 1, output: 2 }, bad: { input: "1" } })).toEqual({
-      good: { input: 1, output: 2 },
-    });
-    expect(pricesOf("cheap")).toEqual({});
-    expect(pricesOf(null)).toEqual({});
   });
 });

@@ -93,13 +93,6 @@ export function pricedLlm(llm: Llm, table: PriceTable, user: UserPrices["prices"
   return price === llm.price ? llm : withPrice(llm, price);
 }
 
-/** A plug-in's `prices` export, without the entries that are not prices. */
-export function pricesOf(value: unknown): PriceTable {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return {};
-  const valid = Object.entries(value).filter(([, price]) => !modelPriceProblem(price));
-  return Object.fromEntries(valid) as PriceTable;
-}
-
 function ignored(path: string, reason: string): UserPrices {
   // JSON.parse quotes the text near its error, which may span lines.
   return { prices: new Map(), warning: `Ignoring ${path}: ${reason.replace(/\s+/g, " ")}` };

@@ -18,7 +18,7 @@ export interface LocateOptions {
 }
 
 /** A path (`./x.js`, `/abs/x.js`, `file:`) or a package name, the way changesets loads plug-ins. */
-export function isPathSpecifier(specifier: string) {
+function isPathSpecifier(specifier: string) {
   return /^\.{1,2}[\\/]/.test(specifier) || isAbsolute(specifier) || specifier.startsWith("file:");
 }
 

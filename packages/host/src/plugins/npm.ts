@@ -14,7 +14,7 @@ export interface NpmOptions {
 }
 
 /** Where a failed npm run's whole output goes, in the plug-in project. */
-export const NPM_LOG_FILE = "npm-failure.log";
+const NPM_LOG_FILE = "npm-failure.log";
 
 /**
  * Runs the user's own npm (their registry, proxy and cache settings apply) in the plug-in

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { dataHome } from "@langchain-mini/memory";
+import { dataHome } from "@langchain-mini/core";
 import type { Env } from "../config/env.js";
 
 /**

@@ -1,12 +1,4 @@
-import type {
-  AgentEvent,
-  AgentResult,
-  Approve,
-  PluginNotice,
-  SessionInfo,
-  SessionStore,
-  Tool,
-} from "@langchain-mini/core";
+import type { Approve, PluginNotice, SessionInfo, SessionStore, Tool } from "@langchain-mini/core";
 import {
   Conversation,
   checkSessionName,
@@ -229,5 +221,3 @@ export function logOutsideRuns(
   trace?.write(event);
   onLog?.(event);
 }
-
-export type { AgentEvent, AgentResult };

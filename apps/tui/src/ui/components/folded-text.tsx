@@ -2,8 +2,8 @@ import { Text, Transform } from "ink";
 import { dropWrapSpace, holdIndent } from "./prose.js";
 
 /** Observations longer than this (lines or characters) are folded. */
-export const FOLD_LINES = 6;
-export const FOLD_CHARACTERS = 480;
+const FOLD_LINES = 6;
+const FOLD_CHARACTERS = 480;
 const SHOWN_LINES = 3;
 const SHOWN_CHARACTERS = 240;
 

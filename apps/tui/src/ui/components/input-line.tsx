@@ -2,7 +2,7 @@ import { Box, Text } from "ink";
 import type { LineState } from "../state/line-editor.js";
 import { colours } from "./theme.js";
 
-export const PROMPT = "How can I help? ";
+const PROMPT = "How can I help? ";
 
 /** The question line of seed 000, with a block cursor. */
 export function InputLine({ line }: { readonly line: LineState }) {

@@ -1,7 +1,7 @@
 import { useWindowSize } from "ink";
 
 /** Below this many columns the panes stack; at or above it they sit side by side. */
-export const WIDE_COLUMNS = 100;
+const WIDE_COLUMNS = 100;
 /** The smallest window the app lays out in; below it, one line says so. */
 export const MIN_COLUMNS = 40;
 export const MIN_ROWS = 12;
@@ -18,7 +18,7 @@ export interface PaneBox {
  * enough for two readable panes, and otherwise one at a time (the focused one; Tab
  * switches), so that no pane is left with a row or two.
  */
-export type Arrangement = "side-by-side" | "stacked" | "one-at-a-time";
+type Arrangement = "side-by-side" | "stacked" | "one-at-a-time";
 
 export interface Layout {
   readonly columns: number;

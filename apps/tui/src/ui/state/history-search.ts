@@ -16,7 +16,7 @@ export type SearchEdit =
   | { readonly type: "search-cancel" };
 
 /** The newest question before `before` that contains `query`, ignoring case. */
-export function olderMatch(history: readonly string[], query: string, before: number) {
+function olderMatch(history: readonly string[], query: string, before: number) {
   const wanted = query.toLowerCase();
   for (let index = Math.min(before, history.length) - 1; index >= 0; index--) {
     if ((history[index] as string).toLowerCase().includes(wanted)) return index;

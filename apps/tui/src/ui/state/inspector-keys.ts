@@ -14,11 +14,9 @@ export type InspectorIntent =
   /** Not the inspector's: the app's own bindings handle it. */
   | { readonly type: "pass" };
 
-/** Ctrl+P (for "prompt"): Ctrl+O already folds observations, and letters go to the question line. */
-export const INSPECTOR_KEY = "Ctrl+P";
-
 /** Maps a keypress to an inspector intent. Pure, so every binding is testable. */
 export function inspectorIntent(input: string, key: Key, open: boolean): InspectorIntent {
+  // Ctrl+P (for "prompt"): Ctrl+O already folds observations, and letters go to the question line.
   if (key.ctrl && input === "p") return { type: "toggle" };
   if (!open) return { type: "pass" };
   // Ctrl+C still quits from anywhere.

@@ -3,7 +3,7 @@ import { terminalText as safe } from "@langchain-mini/host";
 import type { Key } from "ink";
 
 /** A stored conversation as /resume lists it. Every string is safe to draw. */
-export interface SessionChoice {
+interface SessionChoice {
   readonly name: string;
   readonly turns: number;
   readonly updatedAt: number;

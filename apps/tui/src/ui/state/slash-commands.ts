@@ -11,7 +11,7 @@ export const SLASH_COMMANDS = {
   quit: "leave (Ctrl+C also quits)",
 } as const;
 
-export type SlashCommandName = keyof typeof SLASH_COMMANDS;
+type SlashCommandName = keyof typeof SLASH_COMMANDS;
 
 export type SlashCommand =
   | { readonly name: SlashCommandName; readonly argument: string }

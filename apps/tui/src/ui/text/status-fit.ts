@@ -2,7 +2,7 @@
  * One form of a status bar part, and when it gives way to the part's next form (or, for
  * the last one, to nothing): the lowest numbers give way first. KEPT never gives way.
  */
-export type StatusForm = readonly [text: string, givesWayAt: number];
+type StatusForm = readonly [text: string, givesWayAt: number];
 
 /** A part of the status bar: its forms from the fullest to the shortest. */
 export type StatusPart = readonly StatusForm[];
@@ -42,6 +42,6 @@ export function fitStatus(
 }
 
 /** Columns the shown parts take, separators included: one a character (the bar's text is narrow). */
-export function width(texts: readonly (string | undefined)[]) {
+function width(texts: readonly (string | undefined)[]) {
   return [...texts.filter((text) => text !== undefined).join(SEPARATOR)].length;
 }
