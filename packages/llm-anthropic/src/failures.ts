@@ -2,19 +2,21 @@ import Anthropic from "@anthropic-ai/sdk";
 import { abortError, isLangchainMiniError, LangchainMiniError } from "@langchain-mini/core";
 import {
   afterRetries,
-  badReplyError,
   connectionError,
-  keyRefusedLine,
-  modelNotFoundLine,
-  noApiLine,
-  rateLimitedLine,
-  replyBrokenError,
+  failureLines,
   ServerDataError,
-  serverFailedLine,
   serverLine,
-  toolsAdvice,
 } from "@langchain-mini/core/provider-kit";
 import type { AnthropicSettings } from "./settings.js";
+
+const WORDS = failureLines({
+  keyVariable: "ANTHROPIC_API_KEY",
+  modelVariable: "ANTHROPIC_MODEL",
+  llm: "anthropic",
+  api: "Messages API",
+  pointsAt: "Anthropic's API or a compatible server",
+  aboutTools: /\btools?\b|tool_choice/i,
+});
 
 type ApiError = InstanceType<typeof Anthropic.APIError>;
 
@@ -45,7 +47,7 @@ export function toLlmError(
   const said = serverMessage(error, settings);
   switch (error.status) {
     case 401:
-      return fail("llm_auth", keyRefusedLine(settings, "401", "ANTHROPIC_API_KEY"));
+      return fail("llm_auth", WORDS.keyRefused(settings, "401"));
     case 403:
       return fail(
         "llm_auth",
@@ -56,11 +58,11 @@ export function toLlmError(
       return fail(
         "llm_not_found",
         /model/i.test(said)
-          ? modelNotFoundLine(model, host, "ANTHROPIC_MODEL", "anthropic")
-          : noApiLine(settings, "Messages API", `${host}/v1/messages`, said),
+          ? WORDS.modelNotFound(model, host)
+          : WORDS.noApi(settings, `${host}/v1/messages`, said),
       );
     case 429:
-      return fail("llm_rate_limited", rateLimitedLine(host, retried));
+      return fail("llm_rate_limited", WORDS.rateLimited(host, retried));
     case 529:
       return fail(
         "llm_server",
@@ -68,9 +70,9 @@ export function toLlmError(
       );
   }
   if (error.status >= 500) {
-    return fail("llm_server", serverFailedLine(host, error.status, retried, said));
+    return fail("llm_server", WORDS.serverFailed(host, error.status, retried, said));
   }
-  const advice = toolsAdvice(said, /\btools?\b|tool_choice/i);
+  const advice = WORDS.toolsAdvice(said);
   return fail("llm_bad_request", `${host} refused the request (${error.status}): ${said}${advice}`);
 }
 
@@ -88,7 +90,7 @@ export function brokenStreamError(settings: AnthropicSettings, cause?: unknown) 
     cause instanceof Anthropic.APIError && cause.status === undefined
       ? `: ${serverMessage(cause, settings)}`
       : "";
-  return replyBrokenError(settings.host, said, cause);
+  return WORDS.replyBroken(settings.host, said, cause);
 }
 
 /** A reply that is not a Messages API stream, or one with a field no such stream holds. */
@@ -97,7 +99,7 @@ export function malformedError(settings: AnthropicSettings, cause?: unknown) {
     cause instanceof ServerDataError
       ? `a malformed Messages API stream (${cause.detail})`
       : "a reply that is not a Messages API stream";
-  return badReplyError(settings, what, "Anthropic's API or a compatible server", cause);
+  return WORDS.badReply(settings, what, cause);
 }
 
 /** The server's own words and error type: one line, short, terminal-safe, never with the key. */

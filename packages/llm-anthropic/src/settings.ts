@@ -1,9 +1,10 @@
 import {
   awayFromHost,
   type Connection,
-  checkMilliseconds,
   firstSetting,
-  readMilliseconds,
+  type RequestLimitOptions,
+  type RequestLimits,
+  requestLimits,
   resolveConnection,
 } from "@langchain-mini/core/provider-kit";
 
@@ -21,7 +22,7 @@ const OWN_HOST = "api.anthropic.com";
 const LOG_LEVELS = ["off", "error", "warn", "info", "debug"] as const;
 type LogLevel = (typeof LOG_LEVELS)[number];
 
-export interface AnthropicOptions {
+export interface AnthropicOptions extends RequestLimitOptions {
   /** Default: ANTHROPIC_API_KEY. A server other than Anthropic's needs none unless it says so. */
   readonly apiKey?: string;
   /**
@@ -33,10 +34,6 @@ export interface AnthropicOptions {
   readonly model?: string;
   /** Give up on a server that sends nothing for this long; default ANTHROPIC_TIMEOUT_MS or 60 s. */
   readonly timeoutMs?: number;
-  /** Retries for 429, 529 overload, 5xx and dropped connections; default 2. */
-  readonly maxRetries?: number;
-  /** The first retry's wait when the server names none (then doubling, up to 8 s); default 500 ms. */
-  readonly retryDelayMs?: number;
   /** When a request sets none; default 8192. */
   readonly maxTokens?: number;
   /** Mark the stable prefix of each prompt for Anthropic's prompt cache; default true. */
@@ -45,13 +42,10 @@ export interface AnthropicOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
-export interface AnthropicSettings extends Connection {
+export interface AnthropicSettings extends Connection, RequestLimits {
   /** Without `/v1`: the SDK adds /v1/messages. */
   readonly baseURL: string;
   readonly model: string;
-  readonly timeoutMs: number;
-  readonly maxRetries: number;
-  readonly retryDelayMs: number;
   readonly maxTokens: number;
   readonly promptCaching: boolean;
   /** The SDK's own logging: off unless ANTHROPIC_LOG asks, and then on stderr. */
@@ -89,12 +83,7 @@ export function resolveSettings(options: AnthropicOptions = {}): AnthropicSettin
   return {
     ...connection,
     model: options.model || env.ANTHROPIC_MODEL?.trim() || DEFAULT_MODEL,
-    timeoutMs:
-      options.timeoutMs === undefined
-        ? readMilliseconds("ANTHROPIC_TIMEOUT_MS", env.ANTHROPIC_TIMEOUT_MS, DEFAULT_TIMEOUT_MS)
-        : checkMilliseconds("timeoutMs", options.timeoutMs),
-    maxRetries: options.maxRetries ?? 2,
-    retryDelayMs: options.retryDelayMs ?? 500,
+    ...requestLimits(options, "ANTHROPIC_TIMEOUT_MS", env, DEFAULT_TIMEOUT_MS),
     maxTokens: options.maxTokens ?? DEFAULT_MAX_TOKENS,
     promptCaching: options.promptCaching ?? true,
     logLevel: LOG_LEVELS.find((level) => level === env.ANTHROPIC_LOG) ?? "off",

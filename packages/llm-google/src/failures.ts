@@ -2,21 +2,23 @@ import { ApiError } from "@google/genai";
 import { abortError, isLangchainMiniError, LangchainMiniError } from "@langchain-mini/core";
 import {
   afterRetries,
-  badReplyError,
   connectionError,
   connectionFailureCode,
-  keyRefusedLine,
-  modelNotFoundLine,
-  noApiLine,
-  rateLimitedLine,
-  replyBrokenError,
+  failureLines,
   ServerDataError,
-  serverFailedLine,
   serverLine,
-  toolsAdvice,
 } from "@langchain-mini/core/provider-kit";
 import { type ApiErrorBody, readApiError } from "./api-error-body.js";
 import { type GeminiSettings, sdkApiVersion } from "./settings.js";
+
+const WORDS = failureLines({
+  keyVariable: "GEMINI_API_KEY",
+  modelVariable: "GEMINI_MODEL",
+  llm: "google",
+  api: "Gemini API",
+  pointsAt: "the Gemini API or a compatible server",
+  aboutTools: /function call|\btools?\b/i,
+});
 
 /**
  * Turns whatever the SDK threw before a reply started into a LangchainMiniError whose
@@ -64,7 +66,7 @@ function apiFailure(
   // Gemini rejects a wrong or expired key with a 400, not a 401.
   if (httpStatus === 401 || body.reason === "API_KEY_INVALID") {
     const status = `${httpStatus}${body.reason ? ` ${body.reason}` : ""}`;
-    return fail("llm_auth", keyRefusedLine(settings, status, "GEMINI_API_KEY"));
+    return fail("llm_auth", WORDS.keyRefused(settings, status));
   }
   if (httpStatus === 403) {
     return fail(
@@ -77,13 +79,8 @@ function apiFailure(
       "llm_not_found",
       // The API says NOT_FOUND about a model; anything else answering 404 is a wrong URL.
       body.status === "NOT_FOUND"
-        ? modelNotFoundLine(model, host, "GEMINI_MODEL", "google")
-        : noApiLine(
-            settings,
-            "Gemini API",
-            `${host}/${sdkApiVersion(settings)}/models/${model}`,
-            said,
-          ),
+        ? WORDS.modelNotFound(model, host)
+        : WORDS.noApi(settings, `${host}/${sdkApiVersion(settings)}/models/${model}`, said),
     );
   }
   if (httpStatus === 429) {
@@ -91,13 +88,13 @@ function apiFailure(
       "llm_rate_limited",
       body.quotaIds.some((id) => /PerDay/i.test(id))
         ? `${host} says the daily quota for model '${model}' is used up (429): try again tomorrow, or check your plan and billing`
-        : rateLimitedLine(host, retried),
+        : WORDS.rateLimited(host, retried),
     );
   }
   if (httpStatus >= 500) {
-    return fail("llm_server", serverFailedLine(host, httpStatus, retried, said));
+    return fail("llm_server", WORDS.serverFailed(host, httpStatus, retried, said));
   }
-  const advice = toolsAdvice(said, /function call|\btools?\b/i);
+  const advice = WORDS.toolsAdvice(said);
   const status = body.status ? ` ${body.status}` : "";
   return fail(
     "llm_bad_request",
@@ -116,7 +113,7 @@ export function timeoutError(settings: GeminiSettings) {
 export function brokenStreamError(settings: GeminiSettings, cause?: unknown) {
   // A server that fails mid-reply says why in an error event, which the SDK throws.
   const said = cause instanceof ApiError ? `: ${clean(readApiError(cause).message, settings)}` : "";
-  return replyBrokenError(settings.host, said, cause);
+  return WORDS.replyBroken(settings.host, said, cause);
 }
 
 /** A reply that is not a Gemini API stream, or one with a field no such stream holds. */
@@ -125,7 +122,7 @@ export function malformedError(settings: GeminiSettings, cause?: unknown) {
     cause instanceof ServerDataError
       ? `a malformed Gemini API stream (${cause.detail})`
       : "a reply that is not a Gemini API stream";
-  return badReplyError(settings, what, "the Gemini API or a compatible server", cause);
+  return WORDS.badReply(settings, what, cause);
 }
 
 /** A prompt Gemini refused to answer at all: no candidates, only a block reason. */

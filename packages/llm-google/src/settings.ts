@@ -2,10 +2,11 @@ import { LangchainMiniError } from "@langchain-mini/core";
 import {
   awayFromHost,
   type Connection,
-  checkMilliseconds,
   firstSetting,
   parseBaseURL,
-  readMilliseconds,
+  type RequestLimitOptions,
+  type RequestLimits,
+  requestLimits,
   resolveConnection,
 } from "@langchain-mini/core/provider-kit";
 
@@ -25,7 +26,7 @@ const OWN_HOST = "generativelanguage.googleapis.com";
 /** An API version as the last segment of a base URL's path: v1, v1beta, v1alpha, v2beta3. */
 const VERSION_PATH = /\/(v\d+(?:(?:alpha|beta)\d*)?)\/?$/;
 
-export interface GeminiOptions {
+export interface GeminiOptions extends RequestLimitOptions {
   /** Default: GOOGLE_API_KEY, else GEMINI_API_KEY (the SDK's own order). */
   readonly apiKey?: string;
   /**
@@ -42,16 +43,12 @@ export interface GeminiOptions {
   readonly apiVersion?: string;
   /** Give up on a server that sends nothing for this long; default GEMINI_TIMEOUT_MS or 120 s. */
   readonly timeoutMs?: number;
-  /** Retries for 429, 5xx and dropped connections; default 2. */
-  readonly maxRetries?: number;
-  /** The first retry's wait when the server names none (then doubling, up to 8 s); default 500 ms. */
-  readonly retryDelayMs?: number;
   readonly temperature?: number;
   /** Where the variables above come from; default process.env. */
   readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
-export interface GeminiSettings extends Connection {
+export interface GeminiSettings extends Connection, RequestLimits {
   /** Without the version path: the SDK adds /<apiVersion>/models/… to it. */
   readonly baseURL: string;
   /** @deprecated The same as `baseURL`. */
@@ -59,9 +56,6 @@ export interface GeminiSettings extends Connection {
   readonly model: string;
   /** Undefined: the SDK's default, v1. */
   readonly apiVersion: string | undefined;
-  readonly timeoutMs: number;
-  readonly maxRetries: number;
-  readonly retryDelayMs: number;
   readonly temperature: number | undefined;
 }
 
@@ -109,17 +103,7 @@ export function resolveSettings(options: GeminiOptions = {}): GeminiSettings {
     baseUrl: connection.baseURL,
     model: options.model || env.GEMINI_MODEL?.trim() || DEFAULT_MODEL,
     apiVersion: apiVersionOf(options, env, base?.name, parsed),
-    timeoutMs:
-      options.timeoutMs === undefined
-        ? readMilliseconds(
-            "GEMINI_TIMEOUT_MS",
-            env.GEMINI_TIMEOUT_MS,
-            DEFAULT_TIMEOUT_MS,
-            LONGEST_TIMEOUT_MS,
-          )
-        : checkMilliseconds("timeoutMs", options.timeoutMs, LONGEST_TIMEOUT_MS),
-    maxRetries: options.maxRetries ?? 2,
-    retryDelayMs: options.retryDelayMs ?? 500,
+    ...requestLimits(options, "GEMINI_TIMEOUT_MS", env, DEFAULT_TIMEOUT_MS, LONGEST_TIMEOUT_MS),
     temperature: options.temperature,
   };
 }

@@ -1,20 +1,22 @@
 import { abortError, isLangchainMiniError, LangchainMiniError } from "@langchain-mini/core";
 import {
   afterRetries,
-  badReplyError,
   connectionError,
-  keyRefusedLine,
-  modelNotFoundLine,
-  noApiLine,
-  rateLimitedLine,
-  replyBrokenError,
+  failureLines,
   ServerDataError,
-  serverFailedLine,
   serverLine,
-  toolsAdvice,
 } from "@langchain-mini/core/provider-kit";
 import OpenAI from "openai";
 import type { OpenAiSettings } from "./settings.js";
+
+const WORDS = failureLines({
+  keyVariable: "OPENAI_API_KEY",
+  modelVariable: "OPENAI_MODEL",
+  llm: "openai",
+  api: "chat completions endpoint",
+  pointsAt: "an OpenAI-compatible API",
+  aboutTools: /\btools?\b|tool.choice/i,
+});
 
 /**
  * Turns whatever the SDK threw into a LangchainMiniError whose message tells the user
@@ -42,7 +44,7 @@ export function toLlmError(
   }
   const said = serverMessage(error, settings);
   if (error instanceof OpenAI.AuthenticationError) {
-    return fail("llm_auth", keyRefusedLine(settings, "401", "OPENAI_API_KEY"));
+    return fail("llm_auth", WORDS.keyRefused(settings, "401"));
   }
   if (error instanceof OpenAI.PermissionDeniedError) {
     return fail(
@@ -53,10 +55,9 @@ export function toLlmError(
   if (error instanceof OpenAI.NotFoundError) {
     // OpenAI, vLLM and Ollama all name the model; a bare 404 is a wrong path instead.
     if (error.code === "model_not_found" || /model/i.test(said)) {
-      return fail("llm_not_found", modelNotFoundLine(model, host, "OPENAI_MODEL", "openai"));
+      return fail("llm_not_found", WORDS.modelNotFound(model, host));
     }
-    const api = "chat completions endpoint";
-    return fail("llm_not_found", noApiLine(settings, api, `${host}/chat/completions`, said));
+    return fail("llm_not_found", WORDS.noApi(settings, `${host}/chat/completions`, said));
   }
   if (error instanceof OpenAI.RateLimitError) {
     const quota = /quota/i.test(`${error.code ?? ""} ${said}`);
@@ -64,13 +65,13 @@ export function toLlmError(
       "llm_rate_limited",
       quota
         ? `${host} says the account's quota is used up (429): check your plan and billing`
-        : rateLimitedLine(host, retried),
+        : WORDS.rateLimited(host, retried),
     );
   }
   if (error.status >= 500) {
-    return fail("llm_server", serverFailedLine(host, error.status, retried, said));
+    return fail("llm_server", WORDS.serverFailed(host, error.status, retried, said));
   }
-  const advice = toolsAdvice(said, /\btools?\b|tool.choice/i);
+  const advice = WORDS.toolsAdvice(said);
   return fail("llm_bad_request", `${host} refused the request (${error.status}): ${said}${advice}`);
 }
 
@@ -84,7 +85,7 @@ export function timeoutError(settings: OpenAiSettings) {
 export function brokenStreamError(settings: OpenAiSettings, cause?: unknown) {
   // A server that fails mid-reply may say why in an SSE error event.
   const said = cause instanceof OpenAI.APIError ? `: ${serverMessage(cause, settings)}` : "";
-  return replyBrokenError(settings.host, said, cause);
+  return WORDS.replyBroken(settings.host, said, cause);
 }
 
 /** A reply that is not an OpenAI chat completion stream, or one with a field no such stream holds. */
@@ -93,7 +94,7 @@ export function malformedError(settings: OpenAiSettings, cause?: unknown) {
     cause instanceof ServerDataError
       ? `a malformed chat completion (${cause.detail})`
       : "a reply that is not an OpenAI chat completion";
-  return badReplyError(settings, what, "an OpenAI-compatible API", cause);
+  return WORDS.badReply(settings, what, cause);
 }
 
 /** The server's own words: one line, short, terminal-safe, never with the key in them. */

@@ -1,9 +1,10 @@
 import {
   awayFromHost,
   type Connection,
-  checkMilliseconds,
   firstSetting,
-  readMilliseconds,
+  type RequestLimitOptions,
+  type RequestLimits,
+  requestLimits,
   resolveConnection,
 } from "@langchain-mini/core/provider-kit";
 import type { ClientOptions } from "openai";
@@ -16,7 +17,7 @@ const OWN_HOST = "api.openai.com";
 type LogLevel = NonNullable<ClientOptions["logLevel"]>;
 const LOG_LEVELS: readonly LogLevel[] = ["off", "error", "warn", "info", "debug"];
 
-export interface OpenAiOptions {
+export interface OpenAiOptions extends RequestLimitOptions {
   /** Default: OPENAI_API_KEY. A server other than OpenAI's needs none unless it says so. */
   readonly apiKey?: string;
   /**
@@ -28,20 +29,13 @@ export interface OpenAiOptions {
   readonly model?: string;
   /** Give up on a server that sends nothing for this long; default OPENAI_TIMEOUT_MS or 60 s. */
   readonly timeoutMs?: number;
-  /** Retries for 429, 5xx and dropped connections; default 2. */
-  readonly maxRetries?: number;
-  /** The first retry's wait when the server names none (then doubling, up to 8 s); default 500 ms. */
-  readonly retryDelayMs?: number;
   readonly temperature?: number;
   /** Where OPENAI_* come from when not given above; default process.env. */
   readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
-export interface OpenAiSettings extends Connection {
+export interface OpenAiSettings extends Connection, RequestLimits {
   readonly model: string;
-  readonly timeoutMs: number;
-  readonly maxRetries: number;
-  readonly retryDelayMs: number;
   readonly temperature: number | undefined;
   /** The SDK's own logging: off unless OPENAI_LOG asks, so it never writes over the UI. */
   readonly logLevel: LogLevel;
@@ -78,12 +72,7 @@ export function resolveSettings(options: OpenAiOptions = {}): OpenAiSettings {
   return {
     ...connection,
     model: options.model || env.OPENAI_MODEL?.trim() || DEFAULT_MODEL,
-    timeoutMs:
-      options.timeoutMs === undefined
-        ? readMilliseconds("OPENAI_TIMEOUT_MS", env.OPENAI_TIMEOUT_MS, DEFAULT_TIMEOUT_MS)
-        : checkMilliseconds("timeoutMs", options.timeoutMs),
-    maxRetries: options.maxRetries ?? 2,
-    retryDelayMs: options.retryDelayMs ?? 500,
+    ...requestLimits(options, "OPENAI_TIMEOUT_MS", env, DEFAULT_TIMEOUT_MS),
     temperature: options.temperature,
     logLevel: LOG_LEVELS.find((level) => level === env.OPENAI_LOG) ?? "off",
   };

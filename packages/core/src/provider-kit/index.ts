@@ -20,18 +20,14 @@ export {
   firstSetting,
   parseBaseURL,
 } from "./endpoint.js";
-export {
-  badReplyError,
-  keyRefusedLine,
-  modelNotFoundLine,
-  noApiLine,
-  rateLimitedLine,
-  replyBrokenError,
-  serverFailedLine,
-  toolsAdvice,
-} from "./failure-lines.js";
+export { type FailureLines, failureLines, type ProviderWords } from "./failure-lines.js";
 export { IdleTimer } from "./idle-timer.js";
 export { checkMilliseconds, LONGEST_TIMER_MS, readMilliseconds } from "./milliseconds.js";
+export {
+  type RequestLimitOptions,
+  type RequestLimits,
+  requestLimits,
+} from "./request-limits.js";
 export {
   afterRetries,
   askedWaitMs,
