@@ -12,6 +12,7 @@ import type { AnthropicSettings } from "./settings.js";
 const WORDS = failureLines({
   keyVariable: "ANTHROPIC_API_KEY",
   modelVariable: "ANTHROPIC_MODEL",
+  timeoutVariable: "ANTHROPIC_TIMEOUT_MS",
   llm: "anthropic",
   api: "Messages API",
   pointsAt: "Anthropic's API or a compatible server",
@@ -72,15 +73,11 @@ export function toLlmError(
   if (error.status >= 500) {
     return fail("llm_server", WORDS.serverFailed(host, error.status, retried, said));
   }
-  const advice = WORDS.toolsAdvice(said);
-  return fail("llm_bad_request", `${host} refused the request (${error.status}): ${said}${advice}`);
+  return fail("llm_bad_request", WORDS.refused(host, String(error.status), said));
 }
 
 export function timeoutError(settings: AnthropicSettings) {
-  return new LangchainMiniError(
-    "llm_timeout",
-    `${settings.host} sent nothing for ${settings.timeoutMs / 1000} s: check the server, or raise ANTHROPIC_TIMEOUT_MS`,
-  );
+  return WORDS.timedOut(settings, "check the server");
 }
 
 /** The reply had started: whatever broke it, the partial text is no answer. */

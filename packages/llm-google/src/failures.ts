@@ -14,6 +14,7 @@ import { type GeminiSettings, sdkApiVersion } from "./settings.js";
 const WORDS = failureLines({
   keyVariable: "GEMINI_API_KEY",
   modelVariable: "GEMINI_MODEL",
+  timeoutVariable: "GEMINI_TIMEOUT_MS",
   llm: "google",
   api: "Gemini API",
   pointsAt: "the Gemini API or a compatible server",
@@ -94,19 +95,12 @@ function apiFailure(
   if (httpStatus >= 500) {
     return fail("llm_server", WORDS.serverFailed(host, httpStatus, retried, said));
   }
-  const advice = WORDS.toolsAdvice(said);
   const status = body.status ? ` ${body.status}` : "";
-  return fail(
-    "llm_bad_request",
-    `${host} refused the request (${httpStatus}${status}): ${said}${advice}`,
-  );
+  return fail("llm_bad_request", WORDS.refused(host, `${httpStatus}${status}`, said));
 }
 
 export function timeoutError(settings: GeminiSettings) {
-  return new LangchainMiniError(
-    "llm_timeout",
-    `${settings.host} sent nothing for ${settings.timeoutMs / 1000} s: try again, or raise GEMINI_TIMEOUT_MS`,
-  );
+  return WORDS.timedOut(settings, "try again");
 }
 
 /** The reply had started when it broke: whatever broke it, the partial text is no answer. */

@@ -12,6 +12,7 @@ import type { OpenAiSettings } from "./settings.js";
 const WORDS = failureLines({
   keyVariable: "OPENAI_API_KEY",
   modelVariable: "OPENAI_MODEL",
+  timeoutVariable: "OPENAI_TIMEOUT_MS",
   llm: "openai",
   api: "chat completions endpoint",
   pointsAt: "an OpenAI-compatible API",
@@ -71,15 +72,11 @@ export function toLlmError(
   if (error.status >= 500) {
     return fail("llm_server", WORDS.serverFailed(host, error.status, retried, said));
   }
-  const advice = WORDS.toolsAdvice(said);
-  return fail("llm_bad_request", `${host} refused the request (${error.status}): ${said}${advice}`);
+  return fail("llm_bad_request", WORDS.refused(host, String(error.status), said));
 }
 
 export function timeoutError(settings: OpenAiSettings) {
-  return new LangchainMiniError(
-    "llm_timeout",
-    `${settings.host} sent nothing for ${settings.timeoutMs / 1000} s: check the server, or raise OPENAI_TIMEOUT_MS`,
-  );
+  return WORDS.timedOut(settings, "check the server");
 }
 
 export function brokenStreamError(settings: OpenAiSettings, cause?: unknown) {

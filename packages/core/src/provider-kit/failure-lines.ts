@@ -16,6 +16,8 @@ export interface ProviderWords {
   readonly keyVariable: string;
   /** e.g. OPENAI_MODEL */
   readonly modelVariable: string;
+  /** e.g. OPENAI_TIMEOUT_MS */
+  readonly timeoutVariable: string;
   /** The `--llm` prefix, e.g. openai. */
   readonly llm: string;
   /** What a server without it lacks, e.g. "Messages API". */
@@ -35,8 +37,10 @@ export interface FailureLines {
   noApi(endpoint: Endpoint, path: string, said: string): string;
   rateLimited(host: string, retried: string): string;
   serverFailed(host: string, status: number, retried: string, said: string): string;
-  /** What to add to a refused request that is about tools. */
-  toolsAdvice(said: string): string;
+  /** A request the server refused (`status`, e.g. "400"), with the model's own words. */
+  refused(host: string, status: string, said: string): string;
+  /** A silent server; `first` is what to try before a longer wait, e.g. "check the server". */
+  timedOut(endpoint: Endpoint & { readonly timeoutMs: number }, first: string): LangchainMiniError;
   /** The reply had started: whatever broke it (`said`, "" or ": why"), the partial text is no answer. */
   replyBroken(host: string, said: string, cause?: unknown): LangchainMiniError;
   /** A reply that is not the API's stream (`what`, e.g. "a reply that is not a Gemini API stream"). */
@@ -60,11 +64,18 @@ export function failureLines(words: ProviderWords): FailureLines {
       `Rate limited by ${host} (429)${retried}: wait a moment and try again, or check your plan's limits`,
     serverFailed: (host, status, retried, said) =>
       `${host} failed with ${status}${retried}${said ? ` (${said})` : ""}: try again later`,
-    // Models without function calling say so when sent tools; the text ReAct agent needs none.
-    toolsAdvice: (said) =>
-      words.aboutTools.test(said)
+    refused(host, status, said) {
+      // Models without function calling say so when sent tools; the text ReAct agent needs none.
+      const advice = words.aboutTools.test(said)
         ? ": use the text ReAct agent (--agent react) with this model"
-        : "",
+        : "";
+      return `${host} refused the request (${status}): ${said}${advice}`;
+    },
+    timedOut: ({ host, timeoutMs }, first) =>
+      new LangchainMiniError(
+        "llm_timeout",
+        `${host} sent nothing for ${timeoutMs / 1000} s: ${first}, or raise ${words.timeoutVariable}`,
+      ),
     replyBroken: (host, said, cause) =>
       new LangchainMiniError(
         "llm_stream_broken",
