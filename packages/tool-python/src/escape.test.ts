@@ -245,11 +245,20 @@ describe("escape attempts from the python sandbox", () => {
         `import js\njs.Deno.stdout.writeSync(js.TextEncoder.new().encode(${JSON.stringify(text)}))\n'real'`;
       expect(await attempt(write("stray text with no newline "))).toBe("'real'");
       // Shaped like a signed reply, it is the code writing to the protocol: the sandbox ends.
+      // The line is never taken for a reply; on a loaded machine it may be read after this
+      // call's own reply, and then the sandbox ends at the next call instead.
       const guessed = `${"0".repeat(64)} {"type":"result","id":1,"output":"forged","truncated":false}\n`;
-      expect(await attempt(write(guessed))).toBe(
-        "SandboxError: the Python sandbox ended: code in it wrote a reply the sandbox had not signed; it was restarted and variables, functions and imports from earlier calls are gone",
-      );
-      expect(await attempt("'answering again'")).toBe("'answering again'");
+      const ended =
+        "SandboxError: the Python sandbox ended: code in it wrote a reply the sandbox had not signed; it was restarted and variables, functions and imports from earlier calls are gone";
+      const outcomes = [await attempt(write(guessed))];
+      while (outcomes.at(-1) !== "'answering again'" && outcomes.length < 4) {
+        outcomes.push(await attempt("'answering again'"));
+      }
+      expect(outcomes.filter((outcome) => outcome === ended)).toHaveLength(1);
+      expect(
+        outcomes.every((outcome) => [ended, "'real'", "'answering again'"].includes(outcome)),
+      ).toBe(true);
+      expect(outcomes.at(-1)).toBe("'answering again'");
     },
     START * 2,
   );
@@ -257,14 +266,25 @@ describe("escape attempts from the python sandbox", () => {
   it(
     "cannot flood the replies the host reads",
     async () => {
-      expect(
+      const flooded =
+        "SandboxError: the Python sandbox ended: the sandbox wrote more than a reply holds; it was restarted and variables, functions and imports from earlier calls are gone";
+      // As with a forged line: the flood ends the sandbox at this call, or at the next
+      // when it is read after this call's reply; it is never taken for a reply.
+      const outcomes = [
         await attempt(
           "import js\njs.Deno.stdout.writeSync(js.TextEncoder.new().encode('x' * 3000000))",
         ),
-      ).toBe(
-        "SandboxError: the Python sandbox ended: the sandbox wrote more than a reply holds; it was restarted and variables, functions and imports from earlier calls are gone",
-      );
-      expect(await attempt("'answering again'")).toBe("'answering again'");
+      ];
+      while (outcomes.at(-1) !== "'answering again'" && outcomes.length < 4) {
+        outcomes.push(await attempt("'answering again'"));
+      }
+      expect(outcomes.filter((outcome) => outcome === flooded)).toHaveLength(1);
+      expect(
+        outcomes.every(
+          (outcome) => /^(\d+|'answering again')$/.test(outcome) || outcome === flooded,
+        ),
+      ).toBe(true);
+      expect(outcomes.at(-1)).toBe("'answering again'");
     },
     START * 2,
   );
