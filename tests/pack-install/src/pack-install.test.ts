@@ -32,13 +32,23 @@ const published = names.filter((name) => {
   return found !== undefined && found.private !== true;
 });
 
+/** The Node types the workspace builds against, as a consumer project would have them. */
+const NODE_TYPES = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).devDependencies[
+  "@types/node"
+];
+
 let project: string;
 
 beforeAll(async () => {
   project = mkdtempSync(join(tmpdir(), "langchain-mini-consumer-"));
   writeFileSync(join(project, "package.json"), '{ "private": true, "type": "module" }\n');
   const tarballs = packed.map((entry) => entry.filename);
-  await npmInstall(project, ["--omit=optional", "--ignore-scripts", ...tarballs]);
+  await npmInstall(project, [
+    "--omit=optional",
+    "--ignore-scripts",
+    ...tarballs,
+    `@types/node@${NODE_TYPES}`,
+  ]);
 });
 
 // The consumer project holds about 60 MB of node_modules.
@@ -191,7 +201,9 @@ const CONSUMER_TSCONFIG = {
     module: "nodenext",
     target: "es2023",
     lib: ["es2023", "dom"],
-    types: [],
+    // core/testing's fake server base and provider contract are typed with Node's own
+    // types, as a Node project has them.
+    types: ["node"],
     strict: true,
     noEmit: true,
     skipLibCheck: false,
