@@ -79,6 +79,7 @@ export function compileSecretPatterns(values: Iterable<string>): SecretPatterns 
   };
 }
 
-function escapeRegExp(text: string) {
+/** A literal as a regular expression that matches only it. */
+export function escapeRegExp(text: string) {
   return text.replace(/[\\^$.*+?()[\]{}|/-]/g, "\\$&");
 }

@@ -1,7 +1,7 @@
 import type { EnvVariable } from "@langchain-mini/core";
 import type { Env } from "../config/env.js";
 import { createSecretMatcher, type SecretMatcher } from "./secret-matcher.js";
-import { MIN_SECRET_LENGTH } from "./secret-patterns.js";
+import { escapeRegExp, MIN_SECRET_LENGTH } from "./secret-patterns.js";
 
 // Names that say a variable holds a key, whoever reads it.
 const SECRET_NAME = /KEY|TOKEN|SECRET|PASSWORD|PASSWD|AUTH|CREDENTIAL/i;
@@ -108,8 +108,4 @@ function passwordsIn(value: string) {
   } catch {
     return [written];
   }
-}
-
-function escapeRegExp(text: string) {
-  return text.replace(/[\\^$.*+?()[\]{}|/-]/g, "\\$&");
 }
