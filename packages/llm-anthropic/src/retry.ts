@@ -3,6 +3,7 @@ import {
   askedWaitMs,
   connectionFailureCode,
   isPermanentConnectionFailure,
+  retryableStatus,
   retryDelay,
 } from "@langchain-mini/core/provider-kit";
 
@@ -23,10 +24,7 @@ export function isRetryable(error: unknown): boolean {
     return !isPermanentConnectionFailure(connectionFailureCode(error));
   }
   if (error.status === undefined) return TRANSIENT_TYPES.has(error.type ?? "");
-  const advice = error.headers?.get("x-should-retry");
-  if (advice === "true" || advice === "false") return advice === "true";
-  const status = error.status;
-  return status === 408 || status === 409 || status === 429 || status >= 500;
+  return retryableStatus(error.status, error.headers);
 }
 
 /**

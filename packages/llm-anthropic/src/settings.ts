@@ -1,11 +1,10 @@
 import {
   awayFromHost,
-  type Connection,
-  firstSetting,
-  type RequestLimitOptions,
-  type RequestLimits,
-  requestLimits,
-  resolveConnection,
+  type ProviderOptions,
+  type ProviderSettings,
+  providerSettings,
+  type SdkLogLevel,
+  sdkLogLevel,
 } from "@langchain-mini/core/provider-kit";
 
 /**
@@ -19,10 +18,8 @@ export const DEFAULT_TIMEOUT_MS = 60_000;
 export const DEFAULT_MAX_TOKENS = 8_192;
 const DEFAULT_BASE_URL = "https://api.anthropic.com";
 const OWN_HOST = "api.anthropic.com";
-const LOG_LEVELS = ["off", "error", "warn", "info", "debug"] as const;
-type LogLevel = (typeof LOG_LEVELS)[number];
 
-export interface AnthropicOptions extends RequestLimitOptions {
+export interface AnthropicOptions extends ProviderOptions {
   /** Default: ANTHROPIC_API_KEY. A server other than Anthropic's needs none unless it says so. */
   readonly apiKey?: string;
   /**
@@ -42,14 +39,13 @@ export interface AnthropicOptions extends RequestLimitOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
-export interface AnthropicSettings extends Connection, RequestLimits {
+export interface AnthropicSettings extends ProviderSettings {
   /** Without `/v1`: the SDK adds /v1/messages. */
   readonly baseURL: string;
-  readonly model: string;
   readonly maxTokens: number;
   readonly promptCaching: boolean;
   /** The SDK's own logging: off unless ANTHROPIC_LOG asks, and then on stderr. */
-  readonly logLevel: LogLevel;
+  readonly logLevel: SdkLogLevel;
 }
 
 /** For code that constructs the LLM, which can pass options. */
@@ -65,28 +61,20 @@ export const awayFromOwnApi = (baseURL: string | undefined) => awayFromHost(base
 /** Options in code win over the environment. */
 export function resolveSettings(options: AnthropicOptions = {}): AnthropicSettings {
   const env = options.env ?? process.env;
-  const connection = resolveConnection({
-    key: firstSetting([
-      ["The API key", options.apiKey],
-      ["ANTHROPIC_API_KEY", env.ANTHROPIC_API_KEY],
-    ]),
-    base: firstSetting([
-      ["the baseURL option", options.baseURL],
-      ["ANTHROPIC_BASE_URL", env.ANTHROPIC_BASE_URL],
-    ]),
-    ownHost: OWN_HOST,
-    defaultBaseURL: DEFAULT_BASE_URL,
-    example: EXAMPLE,
-    forSdk: withoutVersionPath,
-    missingKey: MISSING_KEY,
-  });
   return {
-    ...connection,
-    model: options.model || env.ANTHROPIC_MODEL?.trim() || DEFAULT_MODEL,
-    ...requestLimits(options, "ANTHROPIC_TIMEOUT_MS", env, DEFAULT_TIMEOUT_MS),
+    ...providerSettings(options, {
+      prefix: "ANTHROPIC",
+      defaultModel: DEFAULT_MODEL,
+      defaultTimeoutMs: DEFAULT_TIMEOUT_MS,
+      ownHost: OWN_HOST,
+      defaultBaseURL: DEFAULT_BASE_URL,
+      example: EXAMPLE,
+      forSdk: withoutVersionPath,
+      missingKey: MISSING_KEY,
+    }),
     maxTokens: options.maxTokens ?? DEFAULT_MAX_TOKENS,
     promptCaching: options.promptCaching ?? true,
-    logLevel: LOG_LEVELS.find((level) => level === env.ANTHROPIC_LOG) ?? "off",
+    logLevel: sdkLogLevel(env.ANTHROPIC_LOG),
   };
 }
 

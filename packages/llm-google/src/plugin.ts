@@ -1,10 +1,9 @@
+import type { Availability, CreateLlmOptions, EnvVariable, PluginEnv } from "@langchain-mini/core";
 import {
-  type Availability,
-  type CreateLlmOptions,
-  type EnvVariable,
-  LangchainMiniError,
-  type PluginEnv,
-} from "@langchain-mini/core";
+  checkAvailable,
+  keyOrOtherServer,
+  modelAndTimeoutVariables,
+} from "@langchain-mini/core/provider-kit";
 import { awayFromOwnApi, baseURLSetting, DEFAULT_MODEL, MISSING_KEY_VARIABLE } from "./settings.js";
 
 // The plug-in contract of @langchain-mini/core: what a host knows before calling createLlm.
@@ -37,21 +36,21 @@ export const environment: readonly EnvVariable[] = [
     description: "another server that speaks the Gemini API (no key needed)",
   },
   { name: "GEMINI_BASE_URL", description: "the same; GOOGLE_GEMINI_BASE_URL wins" },
-  { name: "GEMINI_MODEL", description: `the model (default ${DEFAULT_MODEL})` },
+  ...modelAndTimeoutVariables("GEMINI", DEFAULT_MODEL),
   { name: "GOOGLE_GENAI_API_VERSION", description: "the API version, e.g. v1beta" },
-  { name: "GEMINI_TIMEOUT_MS", description: "give up on a server silent this long" },
 ];
 
 /** Either key, as for the SDK, or a base URL of a server other than Google's, which may need none. */
 export function availability(env: PluginEnv): Availability {
-  const key = env.GOOGLE_API_KEY?.trim() || env.GEMINI_API_KEY?.trim();
-  if (key || awayFromOwnApi(baseURLSetting({}, env)?.value)) return { available: true };
-  return { available: false, reason: MISSING_KEY_VARIABLE };
+  return keyOrOtherServer(
+    env.GOOGLE_API_KEY?.trim() || env.GEMINI_API_KEY,
+    awayFromOwnApi(baseURLSetting({}, env)?.value),
+    MISSING_KEY_VARIABLE,
+  );
 }
 
 export async function createLlm(options: CreateLlmOptions) {
-  const verdict = availability(options.env);
-  if (!verdict.available) throw new LangchainMiniError("config_invalid", verdict.reason);
+  checkAvailable(availability(options.env));
   const { GeminiLlm } = await import("./gemini-llm.js");
   return new GeminiLlm({ model: options.model || undefined, env: options.env });
 }

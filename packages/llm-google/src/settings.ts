@@ -1,13 +1,11 @@
 import { LangchainMiniError } from "@langchain-mini/core";
 import {
   awayFromHost,
-  type Connection,
   firstSetting,
+  type ProviderOptions,
+  type ProviderSettings,
   parseBaseURL,
-  type RequestLimitOptions,
-  type RequestLimits,
-  requestLimits,
-  resolveConnection,
+  providerSettings,
 } from "@langchain-mini/core/provider-kit";
 
 /**
@@ -26,7 +24,7 @@ const OWN_HOST = "generativelanguage.googleapis.com";
 /** An API version as the last segment of a base URL's path: v1, v1beta, v1alpha, v2beta3. */
 const VERSION_PATH = /\/(v\d+(?:(?:alpha|beta)\d*)?)\/?$/;
 
-export interface GeminiOptions extends RequestLimitOptions {
+export interface GeminiOptions extends ProviderOptions {
   /** Default: GOOGLE_API_KEY, else GEMINI_API_KEY (the SDK's own order). */
   readonly apiKey?: string;
   /**
@@ -48,12 +46,11 @@ export interface GeminiOptions extends RequestLimitOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
-export interface GeminiSettings extends Connection, RequestLimits {
+export interface GeminiSettings extends ProviderSettings {
   /** Without the version path: the SDK adds /<apiVersion>/models/… to it. */
   readonly baseURL: string;
   /** @deprecated The same as `baseURL`. */
   readonly baseUrl: string;
-  readonly model: string;
   /** Undefined: the SDK's default, v1. */
   readonly apiVersion: string | undefined;
   readonly temperature: number | undefined;
@@ -69,27 +66,34 @@ export const MISSING_KEY_VARIABLE =
 /** Whether a base URL setting moves requests to a server that may need no key. */
 export const awayFromOwnApi = (baseURL: string | undefined) => awayFromHost(baseURL, OWN_HOST);
 
-/** The base URL settings in order: the option, the SDK's variable, the short one beside GEMINI_*. */
-export function baseURLSetting(options: GeminiOptions, env: GeminiOptions["env"] = {}) {
-  return firstSetting([
+/** Where a base URL may come from, first wins: the option, the SDK's variable, the short one beside GEMINI_*. */
+function baseURLCandidates(options: GeminiOptions, env: NonNullable<GeminiOptions["env"]>) {
+  return [
     ["the baseURL option", options.baseURL],
     ["the baseUrl option", options.baseUrl],
     ["GOOGLE_GEMINI_BASE_URL", env.GOOGLE_GEMINI_BASE_URL],
     ["GEMINI_BASE_URL", env.GEMINI_BASE_URL],
-  ]);
+  ] as const;
 }
+
+/** The base URL setting that wins. */
+export const baseURLSetting = (options: GeminiOptions, env: GeminiOptions["env"] = {}) =>
+  firstSetting(baseURLCandidates(options, env));
 
 /** Options in code win over the environment. */
 export function resolveSettings(options: GeminiOptions = {}): GeminiSettings {
   const env = options.env ?? process.env;
-  const base = baseURLSetting(options, env);
-  const connection = resolveConnection({
-    key: firstSetting([
+  const settings = providerSettings(options, {
+    prefix: "GEMINI",
+    defaultModel: DEFAULT_MODEL,
+    defaultTimeoutMs: DEFAULT_TIMEOUT_MS,
+    longestTimeoutMs: LONGEST_TIMEOUT_MS,
+    keys: [
       ["The API key", options.apiKey],
       ["GOOGLE_API_KEY", env.GOOGLE_API_KEY],
       ["GEMINI_API_KEY", env.GEMINI_API_KEY],
-    ]),
-    base,
+    ],
+    bases: baseURLCandidates(options, env),
     ownHost: OWN_HOST,
     defaultBaseURL: DEFAULT_BASE_URL,
     example: DEFAULT_BASE_URL,
@@ -97,13 +101,12 @@ export function resolveSettings(options: GeminiOptions = {}): GeminiSettings {
     missingKey: MISSING_KEY,
   });
   // The version path of the URL as set names the API version.
+  const base = baseURLSetting(options, env);
   const parsed = base && parseBaseURL(base.name, base.value, DEFAULT_BASE_URL);
   return {
-    ...connection,
-    baseUrl: connection.baseURL,
-    model: options.model || env.GEMINI_MODEL?.trim() || DEFAULT_MODEL,
+    ...settings,
+    baseUrl: settings.baseURL,
     apiVersion: apiVersionOf(options, env, base?.name, parsed),
-    ...requestLimits(options, "GEMINI_TIMEOUT_MS", env, DEFAULT_TIMEOUT_MS, LONGEST_TIMEOUT_MS),
     temperature: options.temperature,
   };
 }

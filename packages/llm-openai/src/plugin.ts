@@ -1,10 +1,10 @@
+import type { Availability, CreateLlmOptions, EnvVariable, PluginEnv } from "@langchain-mini/core";
 import {
-  type Availability,
-  type CreateLlmOptions,
-  type EnvVariable,
-  LangchainMiniError,
-  type PluginEnv,
-} from "@langchain-mini/core";
+  checkAvailable,
+  keyOrOtherServer,
+  modelAndTimeoutVariables,
+  sdkLogVariable,
+} from "@langchain-mini/core/provider-kit";
 import { awayFromOwnApi, DEFAULT_MODEL, MISSING_KEY_VARIABLE } from "./settings.js";
 
 // The plug-in contract of @langchain-mini/core: what a host knows before calling createLlm.
@@ -33,20 +33,21 @@ export const environment: readonly EnvVariable[] = [
     enables: true,
     example: "http://localhost:11434/v1",
   },
-  { name: "OPENAI_MODEL", description: `the model (default ${DEFAULT_MODEL})` },
-  { name: "OPENAI_TIMEOUT_MS", description: "give up on a server silent this long" },
-  { name: "OPENAI_LOG", description: "the SDK's own log level, on stderr" },
+  ...modelAndTimeoutVariables("OPENAI", DEFAULT_MODEL),
+  sdkLogVariable("OPENAI_LOG"),
 ];
 
 /** A key, or a base URL of a server other than OpenAI's, which may need none. */
 export function availability(env: PluginEnv): Availability {
-  if (env.OPENAI_API_KEY?.trim() || awayFromOwnApi(env.OPENAI_BASE_URL)) return { available: true };
-  return { available: false, reason: MISSING_KEY_VARIABLE };
+  return keyOrOtherServer(
+    env.OPENAI_API_KEY,
+    awayFromOwnApi(env.OPENAI_BASE_URL),
+    MISSING_KEY_VARIABLE,
+  );
 }
 
 export async function createLlm(options: CreateLlmOptions) {
-  const verdict = availability(options.env);
-  if (!verdict.available) throw new LangchainMiniError("config_invalid", verdict.reason);
+  checkAvailable(availability(options.env));
   const { OpenAiLlm } = await import("./openai-llm.js");
   return new OpenAiLlm({ model: options.model || undefined, env: options.env });
 }

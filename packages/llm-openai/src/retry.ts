@@ -2,6 +2,7 @@ import {
   askedWaitMs,
   connectionFailureCode,
   isPermanentConnectionFailure,
+  retryableStatus,
   retryDelay,
 } from "@langchain-mini/core/provider-kit";
 import OpenAI from "openai";
@@ -18,10 +19,7 @@ export function isRetryable(error: unknown): boolean {
   if (error instanceof OpenAI.APIConnectionError) {
     return !isPermanentConnectionFailure(connectionFailureCode(error));
   }
-  const advice = error.headers?.get("x-should-retry");
-  if (advice === "true" || advice === "false") return advice === "true";
-  const status = error.status ?? 0;
-  return status === 408 || status === 409 || status === 429 || status >= 500;
+  return retryableStatus(error.status ?? 0, error.headers);
 }
 
 /**

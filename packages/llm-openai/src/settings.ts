@@ -1,23 +1,19 @@
 import {
   awayFromHost,
-  type Connection,
-  firstSetting,
-  type RequestLimitOptions,
-  type RequestLimits,
-  requestLimits,
-  resolveConnection,
+  type ProviderOptions,
+  type ProviderSettings,
+  providerSettings,
+  type SdkLogLevel,
+  sdkLogLevel,
 } from "@langchain-mini/core/provider-kit";
-import type { ClientOptions } from "openai";
 
 /** A current model that accepts `stop`, so the ReAct loop needs no client-side cut. */
 export const DEFAULT_MODEL = "gpt-4.1-mini";
 export const DEFAULT_TIMEOUT_MS = 60_000;
 const DEFAULT_BASE_URL = "https://api.openai.com/v1";
 const OWN_HOST = "api.openai.com";
-type LogLevel = NonNullable<ClientOptions["logLevel"]>;
-const LOG_LEVELS: readonly LogLevel[] = ["off", "error", "warn", "info", "debug"];
 
-export interface OpenAiOptions extends RequestLimitOptions {
+export interface OpenAiOptions extends ProviderOptions {
   /** Default: OPENAI_API_KEY. A server other than OpenAI's needs none unless it says so. */
   readonly apiKey?: string;
   /**
@@ -34,11 +30,10 @@ export interface OpenAiOptions extends RequestLimitOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
-export interface OpenAiSettings extends Connection, RequestLimits {
-  readonly model: string;
+export interface OpenAiSettings extends ProviderSettings {
   readonly temperature: number | undefined;
   /** The SDK's own logging: off unless OPENAI_LOG asks, so it never writes over the UI. */
-  readonly logLevel: LogLevel;
+  readonly logLevel: SdkLogLevel;
 }
 
 /** For code that constructs the LLM, which can pass options. */
@@ -54,27 +49,19 @@ export const awayFromOwnApi = (baseURL: string | undefined) => awayFromHost(base
 /** Options in code win over the environment. */
 export function resolveSettings(options: OpenAiOptions = {}): OpenAiSettings {
   const env = options.env ?? process.env;
-  const connection = resolveConnection({
-    key: firstSetting([
-      ["The API key", options.apiKey],
-      ["OPENAI_API_KEY", env.OPENAI_API_KEY],
-    ]),
-    base: firstSetting([
-      ["the baseURL option", options.baseURL],
-      ["OPENAI_BASE_URL", env.OPENAI_BASE_URL],
-    ]),
-    ownHost: OWN_HOST,
-    defaultBaseURL: DEFAULT_BASE_URL,
-    example: EXAMPLE,
-    forSdk: withVersionPath,
-    missingKey: MISSING_KEY,
-  });
   return {
-    ...connection,
-    model: options.model || env.OPENAI_MODEL?.trim() || DEFAULT_MODEL,
-    ...requestLimits(options, "OPENAI_TIMEOUT_MS", env, DEFAULT_TIMEOUT_MS),
+    ...providerSettings(options, {
+      prefix: "OPENAI",
+      defaultModel: DEFAULT_MODEL,
+      defaultTimeoutMs: DEFAULT_TIMEOUT_MS,
+      ownHost: OWN_HOST,
+      defaultBaseURL: DEFAULT_BASE_URL,
+      example: EXAMPLE,
+      forSdk: withVersionPath,
+      missingKey: MISSING_KEY,
+    }),
     temperature: options.temperature,
-    logLevel: LOG_LEVELS.find((level) => level === env.OPENAI_LOG) ?? "off",
+    logLevel: sdkLogLevel(env.OPENAI_LOG),
   };
 }
 

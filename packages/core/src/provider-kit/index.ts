@@ -1,6 +1,7 @@
 // Helpers for a plug-in that talks to a server: settings, endpoints, retries, timeouts,
 // what a server sends. `@langchain-mini/core/provider-kit`.
 export { checkApiKey } from "./api-key.js";
+export { checkAvailable, keyOrOtherServer } from "./availability.js";
 export {
   awayFromHost,
   type Connection,
@@ -24,6 +25,13 @@ export { type FailureLines, failureLines, type ProviderWords } from "./failure-l
 export { IdleTimer } from "./idle-timer.js";
 export { checkMilliseconds, LONGEST_TIMER_MS, readMilliseconds } from "./milliseconds.js";
 export {
+  modelAndTimeoutVariables,
+  type ProviderOptions,
+  type ProviderSettings,
+  type ProviderSetup,
+  providerSettings,
+} from "./provider-settings.js";
+export {
   type RequestLimitOptions,
   type RequestLimits,
   requestLimits,
@@ -33,10 +41,17 @@ export {
   askedWaitMs,
   LONGEST_RETRY_WAIT_MS,
   retryAfterMs,
+  retryableStatus,
   retryDelay,
   wait,
 } from "./retry-delay.js";
-export { SDK_LOGGER, type SdkLogger } from "./sdk-logger.js";
+export {
+  SDK_LOGGER,
+  type SdkLogger,
+  type SdkLogLevel,
+  sdkLogLevel,
+  sdkLogVariable,
+} from "./sdk-logger.js";
 export {
   readServerText,
   readTokenCount,

@@ -26,6 +26,17 @@ export function askedWaitMs(headers: Headers | undefined): number | undefined {
   return retryAfterMs(headers?.get("retry-after") ?? undefined);
 }
 
+/**
+ * Whether an HTTP failure with this status may pass when sent again, as the OpenAI and
+ * Anthropic APIs say: their `x-should-retry` header when present, else timeouts,
+ * conflicts, rate limits and server errors.
+ */
+export function retryableStatus(status: number, headers: Headers | undefined): boolean {
+  const advice = headers?.get("x-should-retry");
+  if (advice === "true" || advice === "false") return advice === "true";
+  return status === 408 || status === 409 || status === 429 || status >= 500;
+}
+
 /** A `retry-after` header, in seconds or as an HTTP date. */
 export function retryAfterMs(header: string | undefined): number | undefined {
   if (!header) return undefined;

@@ -19,3 +19,17 @@ export const SDK_LOGGER: SdkLogger = {
   info: (...args) => console.error(...args),
   debug: (...args) => console.error(...args),
 };
+
+const SDK_LOG_LEVELS = ["off", "error", "warn", "info", "debug"] as const;
+export type SdkLogLevel = (typeof SDK_LOG_LEVELS)[number];
+
+/** A vendor SDK's log level from its variable (e.g. OPENAI_LOG): off unless one is named. */
+export function sdkLogLevel(value: string | undefined): SdkLogLevel {
+  return SDK_LOG_LEVELS.find((level) => level === value?.trim()) ?? "off";
+}
+
+/** The variable that sets it, for a provider's `environment` list. */
+export const sdkLogVariable = (name: string) => ({
+  name,
+  description: "the SDK's own log level, on stderr",
+});
