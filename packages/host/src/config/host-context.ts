@@ -1,4 +1,4 @@
-import type { PluginNotice, SetupProgress } from "@langchain-mini/core";
+import type { PluginContext, PluginNotice, SetupProgress } from "@langchain-mini/core";
 import type { Secrets } from "../boundary/secrets.js";
 import type { Env } from "./env.js";
 
@@ -21,4 +21,16 @@ export interface HostContext {
    * tools are made become start-up notices instead.
    */
   readonly onNotice?: (notice: PluginNotice) => void;
+}
+
+/** What every plug-in factory is given of its host: settings, folders, and where secrets go. */
+export function pluginContext(host: HostContext): PluginContext {
+  return {
+    env: host.env,
+    cwd: host.cwd,
+    dataDirectory: host.dataDirectory,
+    signal: host.signal,
+    onProgress: host.onProgress,
+    addSecret: host.secrets.add,
+  };
 }

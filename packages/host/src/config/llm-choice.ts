@@ -2,7 +2,7 @@ import { isLangchainMiniError, type Llm, llmContractProblem } from "@langchain-m
 import { BUILT_IN_PROVIDERS, DEFAULT_PROVIDERS } from "../plugins/built-ins.js";
 import { loadProvider, type ProviderPlugin } from "../plugins/load-plugin.js";
 import { messageOf } from "../plugins/locate-module.js";
-import type { HostContext } from "./host-context.js";
+import { type HostContext, pluginContext } from "./host-context.js";
 import { nearest } from "./nearest-name.js";
 import { pricedLlm, readUserPrices } from "./prices.js";
 import { usageError } from "./usage-error.js";
@@ -37,13 +37,8 @@ export async function chooseLlm(choice: LlmChoice, host: HostContext): Promise<C
   let llm: unknown;
   try {
     llm = await plugin.createLlm({
+      ...pluginContext(host),
       model,
-      env: host.env,
-      cwd: host.cwd,
-      dataDirectory: host.dataDirectory,
-      signal: host.signal,
-      onProgress: host.onProgress,
-      addSecret: host.secrets.add,
       ...(choice.constrained ? { constrain: { toolNames: choice.toolNames } } : {}),
     });
   } catch (error) {

@@ -8,13 +8,10 @@ import {
   stillHolds,
   withPrice,
 } from "@langchain-mini/core";
-import { readTextFile, textFileProblem } from "@langchain-mini/core/files";
+import { readDataFile } from "./data-file.js";
 
 /** The user's own prices, in the data directory, over the providers' tables. */
 export const PRICES_FILE = "prices.json";
-
-/** Larger than any list of prices: a file this big is not one, and is not read. */
-const LARGEST_FILE_BYTES = 1024 * 1024;
 
 const SHAPE = '{ "<provider>:<model>": { "input": 0.4, "output": 1.6 }, … }';
 
@@ -33,24 +30,10 @@ const NONE: UserPrices = { prices: new Map() };
  */
 export async function readUserPrices(dataDirectory: string): Promise<UserPrices> {
   const path = join(dataDirectory, PRICES_FILE);
-  let text: string;
-  try {
-    // Never waited on: a FIFO there is refused at once, like a device.
-    text = await readTextFile(path, { regularOnly: true, limit: LARGEST_FILE_BYTES });
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" || code === "ENOTDIR") return NONE;
-    if (code === "EFBIG")
-      return ignored(path, "it is larger than 1 MB, too large for a list of prices");
-    if (code === "EISDIR" || code === "ENOTREG") return ignored(path, textFileProblem(error));
-    return ignored(path, `it cannot be read (${textFileProblem(error)})`);
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (error) {
-    return ignored(path, `it is not JSON (${(error as Error).message}); write ${SHAPE}`);
-  }
+  const file = await readDataFile(path, SHAPE);
+  if (!file) return NONE;
+  if ("problem" in file) return ignored(path, file.problem);
+  const parsed = file.json;
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
     return ignored(path, `it must be ${SHAPE}`);
   }
@@ -94,8 +77,7 @@ export function pricedLlm(llm: Llm, table: PriceTable, user: UserPrices["prices"
 }
 
 function ignored(path: string, reason: string): UserPrices {
-  // JSON.parse quotes the text near its error, which may span lines.
-  return { prices: new Map(), warning: `Ignoring ${path}: ${reason.replace(/\s+/g, " ")}` };
+  return { prices: new Map(), warning: `Ignoring ${path}: ${reason}` };
 }
 
 /** A key as the warning quotes it: escaped, and short. */

@@ -7,7 +7,7 @@ import { BUILT_IN_STORES, DEFAULT_STORE } from "../plugins/built-ins.js";
 import { loadStore } from "../plugins/load-plugin.js";
 import { messageOf } from "../plugins/locate-module.js";
 import type { Env } from "./env.js";
-import type { HostContext } from "./host-context.js";
+import { type HostContext, pluginContext } from "./host-context.js";
 import { usageError } from "./usage-error.js";
 
 export const STORE_HELP = `--store <url>      where sessions live (or LANGCHAIN_MINI_STORE): a directory or file: (the
@@ -51,12 +51,8 @@ export async function chooseStore(host: HostContext): Promise<StoreChoice> {
   let made: unknown;
   try {
     made = await plugin.createStore({
+      ...pluginContext(host),
       url,
-      env: host.env,
-      cwd: host.cwd,
-      dataDirectory: host.dataDirectory,
-      signal: host.signal,
-      addSecret: host.secrets.add,
     });
   } catch (error) {
     if (isLangchainMiniError(error)) throw error;

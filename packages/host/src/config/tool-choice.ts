@@ -12,7 +12,7 @@ import {
 } from "../plugins/built-ins.js";
 import { boundedClose, loadTool, type ToolPlugin } from "../plugins/load-plugin.js";
 import { messageOf } from "../plugins/locate-module.js";
-import type { HostContext } from "./host-context.js";
+import { type HostContext, pluginContext } from "./host-context.js";
 import { nearest } from "./nearest-name.js";
 import { noticesToShow, type OnceNotice } from "./notice-memory.js";
 import { usageError } from "./usage-error.js";
@@ -91,13 +91,8 @@ async function makeTools(name: string, plugin: ToolPlugin, host: HostContext, no
   let made: unknown;
   try {
     made = await plugin.createTools({
-      env: host.env,
-      cwd: host.cwd,
-      dataDirectory: host.dataDirectory,
-      signal: host.signal,
-      onProgress: host.onProgress,
+      ...pluginContext(host),
       onNotice,
-      addSecret: host.secrets.add,
     });
   } catch (error) {
     if (isLangchainMiniError(error)) throw error;

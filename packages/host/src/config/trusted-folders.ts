@@ -1,12 +1,12 @@
 import { rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { makeDirectory, readTextFile, textFileProblem } from "@langchain-mini/core/files";
+import { makeDirectory, textFileProblem } from "@langchain-mini/core/files";
+import { readDataFile } from "./data-file.js";
 
 /** The user's answers about folders, by real path, in the data directory. */
 export const TRUSTED_FOLDERS_FILE = "trusted-folders.json";
 
-/** Far more than any list of folders. */
-const LARGEST_FILE_BYTES = 1024 * 1024;
+const SHAPE = '{"trusted": ["<folder>", …], "untrusted": [ … ]}';
 
 export interface FolderAnswers {
   /** Folders the user said yes to. */
@@ -25,27 +25,14 @@ const NONE: FolderAnswers = { trusted: new Set(), untrusted: new Set() };
  */
 export async function readFolderAnswers(dataDirectory: string): Promise<FolderAnswers> {
   const path = trustedFoldersPath(dataDirectory);
-  let text: string;
-  try {
-    text = await readTextFile(path, { regularOnly: true, limit: LARGEST_FILE_BYTES });
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" || code === "ENOTDIR") return NONE;
-    return { ...NONE, warning: `Ignoring ${path}: ${textFileProblem(error)}` };
-  }
-  let parsed: { trusted?: unknown; untrusted?: unknown } | null = null;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    // Said below.
-  }
+  const file = await readDataFile(path, SHAPE);
+  if (!file) return NONE;
+  if ("problem" in file) return { ...NONE, warning: `Ignoring ${path}: ${file.problem}` };
+  const parsed = file.json as { trusted?: unknown; untrusted?: unknown } | null;
   const trusted = folders(parsed?.trusted);
   const untrusted = folders(parsed?.untrusted ?? []);
   if (!trusted || !untrusted) {
-    return {
-      ...NONE,
-      warning: `Ignoring ${path}: it is not {"trusted": ["<folder>", …], "untrusted": [ … ]}; fix it or remove it`,
-    };
+    return { ...NONE, warning: `Ignoring ${path}: it is not ${SHAPE}; fix it or remove it` };
   }
   return { trusted, untrusted };
 }
