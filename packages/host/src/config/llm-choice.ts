@@ -1,5 +1,6 @@
-import { isLangchainMiniError, type Llm, llmContractProblem } from "@langchain-mini/core";
+import { type Llm, llmContractProblem } from "@langchain-mini/core";
 import { BUILT_IN_PROVIDERS, DEFAULT_PROVIDERS } from "../plugins/built-ins.js";
+import { callFactory } from "../plugins/call-factory.js";
 import { loadProvider, type ProviderPlugin } from "../plugins/load-plugin.js";
 import { messageOf } from "../plugins/locate-module.js";
 import { type HostContext, pluginContext } from "./host-context.js";
@@ -34,18 +35,13 @@ export async function chooseLlm(choice: LlmChoice, host: HostContext): Promise<C
     ? await namedProvider(choice.spec, host)
     : { plugin: await defaultProvider(host), model: undefined };
   checkCapabilities(plugin, choice);
-  let llm: unknown;
-  try {
-    llm = await plugin.createLlm({
+  const llm = await callFactory(`createLlm of '${plugin.name}'`, () =>
+    plugin.createLlm({
       ...pluginContext(host),
       model,
       ...(choice.constrained ? { constrain: { toolNames: choice.toolNames } } : {}),
-    });
-  } catch (error) {
-    // The plug-in's own message already says what to do (a missing key, an unknown model).
-    if (isLangchainMiniError(error)) throw error;
-    throw usageError(`createLlm of '${plugin.name}' failed: ${messageOf(error)}`);
-  }
+    }),
+  );
   const problem = llmContractProblem(llm);
   if (problem) throw usageError(`createLlm of '${plugin.name}' did not return an LLM: ${problem}`);
   const user = await readUserPrices(host.dataDirectory);

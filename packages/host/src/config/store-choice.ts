@@ -1,9 +1,6 @@
-import {
-  isLangchainMiniError,
-  type SessionStore,
-  storeContractProblem,
-} from "@langchain-mini/core";
+import { type SessionStore, storeContractProblem } from "@langchain-mini/core";
 import { BUILT_IN_STORES, DEFAULT_STORE } from "../plugins/built-ins.js";
+import { callFactory } from "../plugins/call-factory.js";
 import { loadStore } from "../plugins/load-plugin.js";
 import { messageOf } from "../plugins/locate-module.js";
 import type { Env } from "./env.js";
@@ -48,16 +45,11 @@ export async function chooseStore(host: HostContext): Promise<StoreChoice> {
   });
   const verdict = plugin.availability(host.env);
   if (!verdict.available) throw usageError(verdict.reason);
-  let made: unknown;
-  try {
-    made = await plugin.createStore({
-      ...pluginContext(host),
-      url,
-    });
-  } catch (error) {
-    if (isLangchainMiniError(error)) throw error;
-    throw usageError(`createStore of '${name}' failed: ${withoutPassword(messageOf(error))}`);
-  }
+  const made = await callFactory(
+    `createStore of '${name}'`,
+    () => plugin.createStore({ ...pluginContext(host), url }),
+    withoutPassword,
+  );
   const problem = storeContractProblem(made);
   if (problem) {
     throw usageError(`createStore of '${name}' did not return a session store: ${problem}`);

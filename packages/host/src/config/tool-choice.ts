@@ -1,15 +1,11 @@
-import {
-  isLangchainMiniError,
-  type PluginNotice,
-  type Tool,
-  toolContractProblem,
-} from "@langchain-mini/core";
+import { type PluginNotice, type Tool, toolContractProblem } from "@langchain-mini/core";
 import {
   BUILT_IN_TOOLS,
   DEFAULT_TOOLS,
   MCP_CONFIG_VARIABLE,
   MCP_TOOLS,
 } from "../plugins/built-ins.js";
+import { callFactory } from "../plugins/call-factory.js";
 import { boundedClose, loadTool, type ToolPlugin } from "../plugins/load-plugin.js";
 import { messageOf } from "../plugins/locate-module.js";
 import { type HostContext, pluginContext } from "./host-context.js";
@@ -88,16 +84,9 @@ async function makeTools(name: string, plugin: ToolPlugin, host: HostContext, no
     if (notice.level === "warning") notices.push(notice.message);
     else host.onNotice?.(notice);
   };
-  let made: unknown;
-  try {
-    made = await plugin.createTools({
-      ...pluginContext(host),
-      onNotice,
-    });
-  } catch (error) {
-    if (isLangchainMiniError(error)) throw error;
-    throw usageError(`createTools of '${name}' failed: ${messageOf(error)}`);
-  }
+  const made = await callFactory(`createTools of '${name}'`, () =>
+    plugin.createTools({ ...pluginContext(host), onNotice }),
+  );
   const set = toolSetOf(made);
   if (!set) {
     throw usageError(
