@@ -8,12 +8,14 @@ import { Agent } from "@langchain-mini/core";
 import { ScriptedLlm } from "@langchain-mini/core/testing";
 import { Conversation, InMemorySessionStore } from "@langchain-mini/memory";
 import { createCalculator } from "@langchain-mini/tool-calculator";
-import { createEventOutput } from "../dist/boundary/event-output.js";
-import { createLineBatch } from "../dist/boundary/line-batch.js";
-import { secretMatcher } from "../dist/boundary/secrets.js";
+import {
+  createEventOutput,
+  createLineBatch,
+  environmentSecrets,
+  openTrace,
+} from "@langchain-mini/host";
 import { createTextTrace } from "../dist/render/text-trace.js";
 import { createVerboseTrace } from "../dist/render/verbose-trace.js";
-import { openTrace } from "../dist/trace/trace-writer.js";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
 const STEPS = 1000;
@@ -24,7 +26,7 @@ for (let step = 1; step <= STEPS; step++) {
   );
 }
 replies.push(" I now know the final answer\nFinal Answer: done");
-const secrets = secretMatcher({ OPENAI_API_KEY: "sk-bench-0123456789abcdefghijklmnop" });
+const secrets = environmentSecrets({ OPENAI_API_KEY: "sk-bench-0123456789abcdefghijklmnop" });
 const devNull = openSync("/dev/null", "w");
 
 function conversation() {

@@ -6,7 +6,7 @@ export {
   DEFAULT_MAX_TOKENS,
   DEFAULT_TOOL_TIMEOUT_MS,
 } from "./agent/agent-base.js";
-export { type AgentRun, type Emit, startRun } from "./agent/agent-run.js";
+export { type AgentRun, type Emit, forwardRun, startRun } from "./agent/agent-run.js";
 export { type CallLlmOptions, callLlm, type LlmCallResult } from "./agent/call-llm.js";
 export {
   cutAtObservation,

@@ -6,6 +6,7 @@ import {
   checkSessionName,
   type Emit,
   errorInfo,
+  forwardRun,
   type Llm,
   NO_TALLY,
   type RunOptions,
@@ -82,17 +83,16 @@ export class Conversation {
         : question;
 
     const run = this.options.agent.run(standalone, { signal });
-    for await (const event of run) {
+    const agentResult = await forwardRun(run, (event) => {
       // Held back: it goes out last, once the turn is stored and memory's calls counted.
-      if (event.type === "run-end") continue;
+      if (event.type === "run-end") return;
       emit(event);
       if (event.type === "llm-end") spent = tallyCall(spent, event);
       if (event.type === "run-start") {
         agentStarted = true;
         for (const held of early.splice(0)) emit(held);
       }
-    }
-    const agentResult = await run.result;
+    });
     let saved: boolean | undefined;
     if (agentResult.status === "answered" && agentResult.answer !== undefined) {
       saved =

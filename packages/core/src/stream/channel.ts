@@ -18,6 +18,14 @@ export class Channel<Item> implements AsyncIterable<Item> {
     this.#notify();
   }
 
+  /** The items pushed and not yet read, taken out: for a consumer that stops iterating. */
+  take(): Item[] {
+    const items = this.#items.slice(this.#head);
+    this.#items.length = 0;
+    this.#head = 0;
+    return items;
+  }
+
   /** No more items: the consumer ends once it has read those already pushed. */
   close() {
     this.#closed = true;

@@ -1,4 +1,10 @@
-import { type AgentEvent, type AgentResult, type AgentRun, Channel } from "@langchain-mini/core";
+import {
+  type AgentEvent,
+  type AgentResult,
+  type AgentRun,
+  Channel,
+  forwardRun,
+} from "@langchain-mini/core";
 import { createEventOutput } from "../boundary/event-output.js";
 import type { Secrets } from "../boundary/secrets.js";
 import type { WireEvent } from "../boundary/wire-event.js";
@@ -50,14 +56,13 @@ export function observeRun(run: AgentRun, options: ObserveOptions): SessionRun {
   options.onStart({ log: output });
   const pumped = (async () => {
     try {
-      for await (const event of run) {
+      const result = await forwardRun(run, (event) => {
         output(event);
         // Notices follow run-start, which stays first.
         if (event.type === "run-start") {
           for (const message of options.warnings) output({ type: "warning", message });
         }
-      }
-      const result = await run.result;
+      });
       return result.answer === undefined
         ? result
         : { ...result, answer: secrets.redact(result.answer) };
