@@ -6,14 +6,14 @@
 import { openSync, writeSync } from "node:fs";
 import { Agent } from "@langchain-mini/core";
 import { ScriptedLlm } from "@langchain-mini/core/testing";
-import { Conversation, InMemorySessionStore } from "@langchain-mini/memory";
-import { createCalculator } from "@langchain-mini/tool-calculator";
 import {
   createEventOutput,
   createLineBatch,
   environmentSecrets,
   openTrace,
 } from "@langchain-mini/host";
+import { Conversation, InMemorySessionStore } from "@langchain-mini/memory";
+import { createCalculator } from "@langchain-mini/tool-calculator";
 import { createTextTrace } from "../dist/render/text-trace.js";
 import { createVerboseTrace } from "../dist/render/verbose-trace.js";
 

@@ -110,13 +110,24 @@ describe("configuration", () => {
     expect(() =>
       resolveSettings({ env: { ANTHROPIC_API_KEY: KEY, ANTHROPIC_TIMEOUT_MS: "soon" } }),
     ).toThrow(
-      "ANTHROPIC_TIMEOUT_MS must be a whole number of milliseconds from 1 to 2147483647, got 'soon'",
+      "ANTHROPIC_TIMEOUT_MS must be a whole number of milliseconds from 1 to 300000, got 'soon'",
     );
     expect(() =>
       resolveSettings({ env: { ANTHROPIC_API_KEY: KEY, ANTHROPIC_TIMEOUT_MS: "99999999999" } }),
-    ).toThrow("ANTHROPIC_TIMEOUT_MS must be a whole number of milliseconds from 1 to 2147483647");
+    ).toThrow("ANTHROPIC_TIMEOUT_MS must be a whole number of milliseconds from 1 to 300000");
+    // Node's fetch, which the SDK uses, gives up after five minutes of silence: a longer
+    // wait would be cut short without a word, so it is refused in one line.
+    expect(() =>
+      resolveSettings({ env: { ANTHROPIC_API_KEY: KEY, ANTHROPIC_TIMEOUT_MS: "600000" } }),
+    ).toThrow(
+      `ANTHROPIC_TIMEOUT_MS must be a whole number of milliseconds from 1 to 300000, got '600000'`,
+    );
+    expect(
+      resolveSettings({ env: { ANTHROPIC_API_KEY: KEY, ANTHROPIC_TIMEOUT_MS: "300000" } })
+        .timeoutMs,
+    ).toBe(300_000);
     expect(() => new AnthropicLlm({ apiKey: KEY, timeoutMs: 3e9, env: {} })).toThrow(
-      "timeoutMs must be a whole number of milliseconds from 1 to 2147483647, got 3000000000",
+      "timeoutMs must be a whole number of milliseconds from 1 to 300000, got 3000000000",
     );
   });
 

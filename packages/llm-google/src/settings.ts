@@ -15,8 +15,6 @@ import {
 export const DEFAULT_MODEL = "gemini-3.8-flash";
 /** Thinking models may send nothing while they think: longer than OpenAI's default. */
 export const DEFAULT_TIMEOUT_MS = 120_000;
-/** Node's fetch gives up on a silent server after five minutes whatever we ask. */
-const LONGEST_TIMEOUT_MS = 300_000;
 const DEFAULT_BASE_URL = "https://generativelanguage.googleapis.com";
 /** The SDK's own default, passed explicitly so that it never reads process.env for one. */
 const DEFAULT_API_VERSION = "v1";
@@ -87,7 +85,6 @@ export function resolveSettings(options: GeminiOptions = {}): GeminiSettings {
     prefix: "GEMINI",
     defaultModel: DEFAULT_MODEL,
     defaultTimeoutMs: DEFAULT_TIMEOUT_MS,
-    longestTimeoutMs: LONGEST_TIMEOUT_MS,
     keys: [
       ["The API key", options.apiKey],
       ["GOOGLE_API_KEY", env.GOOGLE_API_KEY],

@@ -93,14 +93,24 @@ describe("configuration", () => {
     expect(() =>
       resolveSettings({ env: { OPENAI_API_KEY: KEY, OPENAI_TIMEOUT_MS: "soon" } }),
     ).toThrow(
-      "OPENAI_TIMEOUT_MS must be a whole number of milliseconds from 1 to 2147483647, got 'soon'",
+      "OPENAI_TIMEOUT_MS must be a whole number of milliseconds from 1 to 300000, got 'soon'",
     );
     // Past what a timer can wait, every call would time out at once.
     expect(() =>
       resolveSettings({ env: { OPENAI_API_KEY: KEY, OPENAI_TIMEOUT_MS: "2147483648" } }),
-    ).toThrow("OPENAI_TIMEOUT_MS must be a whole number of milliseconds from 1 to 2147483647");
+    ).toThrow("OPENAI_TIMEOUT_MS must be a whole number of milliseconds from 1 to 300000");
+    // Node's fetch, which the SDK uses, gives up after five minutes of silence: a longer
+    // wait would be cut short without a word, so it is refused in one line.
+    expect(() =>
+      resolveSettings({ env: { OPENAI_API_KEY: KEY, OPENAI_TIMEOUT_MS: "600000" } }),
+    ).toThrow(
+      `OPENAI_TIMEOUT_MS must be a whole number of milliseconds from 1 to 300000, got '600000'`,
+    );
+    expect(
+      resolveSettings({ env: { OPENAI_API_KEY: KEY, OPENAI_TIMEOUT_MS: "300000" } }).timeoutMs,
+    ).toBe(300_000);
     expect(() => new OpenAiLlm({ apiKey: KEY, timeoutMs: 2 ** 31, env: {} })).toThrow(
-      "timeoutMs must be a whole number of milliseconds from 1 to 2147483647, got 2147483648",
+      "timeoutMs must be a whole number of milliseconds from 1 to 300000, got 2147483648",
     );
   });
 

@@ -137,7 +137,7 @@ describe("ask --llm anthropic against a local Messages API server", () => {
     });
     expect(result.status).toBe(2);
     expect(result.stderr).toBe(
-      "langchain-mini: ANTHROPIC_TIMEOUT_MS must be a whole number of milliseconds from 1 to 2147483647, got '4294967296'\n",
+      "langchain-mini: ANTHROPIC_TIMEOUT_MS must be a whole number of milliseconds from 1 to 300000, got '4294967296'\n",
     );
   });
 

@@ -157,7 +157,7 @@ describe("ask --llm openai against a local OpenAI-compatible server", () => {
     });
     expect(result.status).toBe(2);
     expect(result.stderr).toBe(
-      "langchain-mini: OPENAI_TIMEOUT_MS must be a whole number of milliseconds from 1 to 2147483647, got '2147483648'\n",
+      "langchain-mini: OPENAI_TIMEOUT_MS must be a whole number of milliseconds from 1 to 300000, got '2147483648'\n",
     );
   });
 

@@ -23,7 +23,12 @@ export {
 } from "./endpoint.js";
 export { type FailureLines, failureLines, type ProviderWords } from "./failure-lines.js";
 export { IdleTimer } from "./idle-timer.js";
-export { checkMilliseconds, LONGEST_TIMER_MS, readMilliseconds } from "./milliseconds.js";
+export {
+  checkMilliseconds,
+  LONGEST_FETCH_WAIT_MS,
+  LONGEST_TIMER_MS,
+  readMilliseconds,
+} from "./milliseconds.js";
 export {
   modelAndTimeoutVariables,
   type ProviderOptions,

@@ -4,6 +4,12 @@ import { LangchainMiniError } from "../contracts/errors.js";
 export const LONGEST_TIMER_MS = 2_147_483_647;
 
 /**
+ * The longest silence Node's fetch waits through (undici's headers and body timeouts):
+ * an SDK that reaches its server through it cannot wait longer, whatever it is told.
+ */
+export const LONGEST_FETCH_WAIT_MS = 300_000;
+
+/**
  * A duration setting such as OPENAI_TIMEOUT_MS: empty gives `fallback`; anything that is
  * not a whole number of milliseconds a timer can wait is one line naming the variable.
  */

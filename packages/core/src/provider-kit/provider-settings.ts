@@ -1,6 +1,7 @@
 import type { EnvVariable } from "../contracts/plugins.js";
 import { type Connection, type ConnectionSetup, resolveConnection } from "./connection.js";
 import { firstSetting } from "./endpoint.js";
+import { LONGEST_FETCH_WAIT_MS } from "./milliseconds.js";
 import { type RequestLimitOptions, type RequestLimits, requestLimits } from "./request-limits.js";
 
 type Candidates = readonly (readonly [name: string, value: string | undefined])[];
@@ -20,7 +21,7 @@ export interface ProviderSetup extends Omit<ConnectionSetup, "key" | "base"> {
   readonly prefix: string;
   readonly defaultModel: string;
   readonly defaultTimeoutMs: number;
-  /** A timeout the transport cannot wait past (Node's fetch: five minutes). */
+  /** The longest timeout the transport keeps; default Node's fetch's five minutes. */
   readonly longestTimeoutMs?: number;
   /** Where a key may come from, first wins; default the option, then PREFIX_API_KEY. */
   readonly keys?: Candidates;
@@ -62,7 +63,7 @@ export function providerSettings(options: ProviderOptions, setup: ProviderSetup)
       `${prefix}_TIMEOUT_MS`,
       env,
       setup.defaultTimeoutMs,
-      setup.longestTimeoutMs,
+      setup.longestTimeoutMs ?? LONGEST_FETCH_WAIT_MS,
     ),
   };
 }
