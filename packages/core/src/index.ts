@@ -104,6 +104,7 @@ export {
 } from "./contracts/price.js";
 export {
   checkSessionName,
+  isSessionName,
   isSessionRecord,
   type LoadedSession,
   type SessionInfo,

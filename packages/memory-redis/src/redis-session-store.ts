@@ -1,6 +1,7 @@
 import type { ConnectionOptions as TlsOptions } from "node:tls";
 import {
   checkSessionName,
+  isSessionName,
   isSessionRecord,
   type LoadedSession,
   type SessionInfo,
@@ -231,13 +232,4 @@ const LATEST_TIME_MS = 8.64e15;
 function quoted(name: string) {
   const text = JSON.stringify(name);
   return text.length > 40 ? `${text.slice(0, 37)}…"` : text;
-}
-
-function isSessionName(name: string) {
-  try {
-    checkSessionName(name);
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import {
   checkSessionName,
   dataHome,
+  isSessionName,
   isSessionRecord,
   type LoadedSession,
   type SessionInfo,
@@ -179,15 +180,6 @@ function readRecords(text: string) {
     else damaged = true;
   }
   return { records, damaged };
-}
-
-function isSessionName(name: string) {
-  try {
-    checkSessionName(name);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 async function syncDirectory(directory: string) {

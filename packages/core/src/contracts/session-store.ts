@@ -41,13 +41,18 @@ const validName = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
  * Every store checks them, so a name that works in one store works in all of them.
  */
 export function checkSessionName(name: string) {
-  if (!validName.test(name) || name.includes("..")) {
+  if (!isSessionName(name)) {
     throw new LangchainMiniError(
       "config_invalid",
       `'${name}' is not a session name: use letters, digits, '.', '_' and '-' (up to 64 characters, starting with a letter or digit)`,
     );
   }
   return name;
+}
+
+/** Whether `checkSessionName` takes a name: for a store listing entries it did not write. */
+export function isSessionName(name: string): boolean {
+  return validName.test(name) && !name.includes("..");
 }
 
 export interface LoadedSession {
