@@ -58,6 +58,12 @@ export {
   sdkLogVariable,
 } from "./sdk-logger.js";
 export {
+  type SdkErrorClasses,
+  type SdkRetryOptions,
+  type SdkRetryPolicy,
+  sdkRetryPolicy,
+} from "./sdk-retry.js";
+export {
   readServerText,
   readTokenCount,
   ServerDataError,
