@@ -1,15 +1,13 @@
-import { Box, useApp, useStdout, useWindowSize } from "ink";
+import { useApp, useStdout, useWindowSize } from "ink";
 import { useCallback, useReducer, useRef } from "react";
 import type { ChatEnd } from "../chat-end.js";
 import type { ChatService, OpenedSession } from "../chat-service.js";
 import { useApproval } from "../hooks/use-approval.js";
 import { useChat } from "../hooks/use-chat.js";
-import { useInspector } from "../hooks/use-inspector.js";
+import { useChatScreen } from "../hooks/use-chat-screen.js";
 import { useKeyBindings } from "../hooks/use-key-bindings.js";
 import { computeLayout, INPUT_ROWS } from "../hooks/use-layout.js";
 import { usePicker } from "../hooks/use-picker.js";
-import { useRunRecord } from "../hooks/use-run-record.js";
-import { useScroll } from "../hooks/use-scroll.js";
 import { useSubmit } from "../hooks/use-submit.js";
 import { initialState, isRunning, uiReducer } from "../state/app-reducer.js";
 import { approvalView } from "../state/approval.js";
@@ -41,10 +39,8 @@ export function App({ service, opened }: AppProps) {
   const { columns, rows } = useWindowSize();
   const prompt = state.approval && approvalView(state.approval, columns, rows);
   const layout = computeLayout(columns, rows, prompt?.rows ?? INPUT_ROWS);
-  const scroll = useScroll();
-  // The last run's events, for the prompt inspector (Ctrl+P) and the run summary.
-  const recorder = useRunRecord(dispatch);
-  const inspector = useInspector(recorder.record.calls.length);
+  const screen = useChatScreen(dispatch);
+  const { scroll, recorder, inspector } = screen;
   const approval = useApproval(dispatch, state.approval, prompt?.max ?? 0);
   const { ask, cancel } = useChat(service, recorder.dispatch, approval.approve);
   const running = isRunning(state);
@@ -90,19 +86,12 @@ export function App({ service, opened }: AppProps) {
 
   if (!layout.fits) return <TooSmall columns={columns} rows={rows} />;
   return (
-    <Box flexDirection="column" width={layout.columns} height={layout.rows}>
-      <ChatBody
-        state={state}
-        layout={layout}
-        scroll={scroll}
-        inspector={inspector}
-        recorder={recorder}
-      />
+    <ChatBody state={state} layout={layout} screen={screen}>
       {state.approval && prompt ? (
         <ApprovalPrompt approval={state.approval} view={prompt} />
       ) : (
         <InputLine line={line} />
       )}
-    </Box>
+    </ChatBody>
   );
 }

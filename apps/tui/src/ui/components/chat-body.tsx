@@ -1,7 +1,7 @@
-import type { useInspector } from "../hooks/use-inspector.js";
+import { Box } from "ink";
+import type { ReactNode } from "react";
+import type { ChatScreen } from "../hooks/use-chat-screen.js";
 import type { Layout } from "../hooks/use-layout.js";
-import type { useRunRecord } from "../hooks/use-run-record.js";
-import type { useScroll } from "../hooks/use-scroll.js";
 import { sessionCost, sessionUsage } from "../state/app-reducer.js";
 import type { UiState } from "../state/ui-state.js";
 import { ChatPanes } from "./chat-panes.js";
@@ -12,18 +12,22 @@ import { StatusBar } from "./status-bar.js";
 interface ChatBodyProps {
   readonly state: UiState;
   readonly layout: Layout;
-  readonly scroll: ReturnType<typeof useScroll>;
-  readonly inspector: ReturnType<typeof useInspector>;
-  readonly recorder: ReturnType<typeof useRunRecord>;
+  readonly screen: ChatScreen;
+  /** The bottom line, under the status bar: the question line, an approval, the replay's place. */
+  readonly children: ReactNode;
 }
 
 /** The picker keeps its chosen row in view itself. */
 const ignoreMeasure = () => {};
 
-/** The panes (or the prompt inspector in their place) and the status bar: the chat's and the replay's. */
-export function ChatBody({ state, layout, scroll, inspector, recorder }: ChatBodyProps) {
+/**
+ * The whole screen, the chat's and the replay's: the panes (or the prompt inspector in
+ * their place), the status bar and the bottom line.
+ */
+export function ChatBody({ state, layout, screen, children }: ChatBodyProps) {
+  const { scroll, inspector, recorder } = screen;
   return (
-    <>
+    <Box flexDirection="column" width={layout.columns} height={layout.rows}>
       {state.picker ? (
         <SessionPickerView
           picker={state.picker}
@@ -51,6 +55,7 @@ export function ChatBody({ state, layout, scroll, inspector, recorder }: ChatBod
         summary={recorder.record.ended ? recorder.record.summary : undefined}
         columns={layout.columns}
       />
-    </>
+      {children}
+    </Box>
   );
 }

@@ -1,11 +1,9 @@
 import { Box, Text, useApp } from "ink";
 import { useEffect, useMemo, useReducer, useState } from "react";
 import { useChat } from "../hooks/use-chat.js";
-import { useInspector } from "../hooks/use-inspector.js";
+import { useChatScreen } from "../hooks/use-chat-screen.js";
 import { useKeypress } from "../hooks/use-keypress.js";
 import { useLayout } from "../hooks/use-layout.js";
-import { useRunRecord } from "../hooks/use-run-record.js";
-import { useScroll } from "../hooks/use-scroll.js";
 import { createReplayChat, type RecordedRun } from "../replay-chat.js";
 import { initialState, isRunning, uiReducer } from "../state/app-reducer.js";
 import { ChatBody } from "./chat-body.js";
@@ -29,10 +27,9 @@ export function ReplayApp({ runs, speed, file, complete }: ReplayAppProps) {
   const [state, dispatch] = useReducer(uiReducer, undefined, () =>
     initialState({ model: modelOf(runs) }),
   );
-  const recorder = useRunRecord(dispatch);
-  const inspector = useInspector(recorder.record.calls.length);
+  const screen = useChatScreen(dispatch);
+  const { scroll, recorder, inspector } = screen;
   const layout = useLayout();
-  const scroll = useScroll();
   const chat = useMemo(() => createReplayChat(runs, speed), [runs, speed]);
   const { ask, cancel } = useChat(chat, recorder.dispatch);
   const running = isRunning(state);
@@ -66,14 +63,7 @@ export function ReplayApp({ runs, speed, file, complete }: ReplayAppProps) {
     ? "finished"
     : `question ${played} of ${runs.length}${speed === 1 ? "" : speed === 0 ? " · instantly" : ` · ×${speed}`}`;
   return (
-    <Box flexDirection="column" width={layout.columns} height={layout.rows}>
-      <ChatBody
-        state={state}
-        layout={layout}
-        scroll={scroll}
-        inspector={inspector}
-        recorder={recorder}
-      />
+    <ChatBody state={state} layout={layout} screen={screen}>
       <Box borderStyle="round" borderColor={colours.border} paddingX={1}>
         <Text wrap="truncate-end">
           <Text bold color={colours.focus}>{`Replay ${where}`}</Text>
@@ -82,7 +72,7 @@ export function ReplayApp({ runs, speed, file, complete }: ReplayAppProps) {
           >{` · ${file} · Ctrl+P prompts · ${running ? "Esc stops" : "q quits"}`}</Text>
         </Text>
       </Box>
-    </Box>
+    </ChatBody>
   );
 }
 
