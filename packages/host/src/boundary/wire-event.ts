@@ -1,21 +1,15 @@
-import type { AgentEvent, ChatMessage, LlmCallPurpose } from "@langchain-mini/core";
+import type { AgentEvent, ChatMessage } from "@langchain-mini/core";
+
+type LlmStart = Extract<AgentEvent, { readonly type: "llm-start" }>;
 
 /**
- * An LLM call's start as it leaves the process. An agent call whose prompt extends the
- * previous agent call's carries only what it added (`appended`, or `appendedMessages`);
- * a first call, memory's calls (with a `purpose`) and traces written before the delta
- * form carry the whole `prompt` (or `messages`).
+ * An LLM call's start as it leaves the process: the agent's event in its delta form. An
+ * agent call whose prompt extends the previous agent call's carries only what it added
+ * (`appended` without `prompt`, or `appendedMessages` without `messages`); a first call,
+ * memory's calls (with a `purpose`) and traces written before the delta form carry the
+ * whole `prompt` (or `messages`), which wins over the delta when present.
  */
-export interface WireLlmStart {
-  readonly type: "llm-start";
-  readonly step: number;
-  readonly purpose?: LlmCallPurpose;
-  /** The whole prompt. When present it wins over `appended`. */
-  readonly prompt?: string;
-  /** Without `prompt`: the previous agent call's prompt plus exactly this text. */
-  readonly appended?: string;
-  /** The whole conversation. When present it wins over `appendedMessages`. */
-  readonly messages?: readonly ChatMessage[];
+export interface WireLlmStart extends Omit<LlmStart, "newMessages"> {
   /** Without `messages`: the previous agent call's messages plus these. */
   readonly appendedMessages?: readonly ChatMessage[];
 }
