@@ -1,8 +1,9 @@
 import { Box } from "ink";
 import type { Layout } from "../hooks/use-layout.js";
 import type { useScroll } from "../hooks/use-scroll.js";
-import type { UiState } from "../state/ui-state.js";
+import type { PaneName, UiState } from "../state/ui-state.js";
 import { ConversationPane } from "./conversation-pane.js";
+import type { PanePlacement } from "./pane.js";
 import { TracePane } from "./trace-pane.js";
 
 interface ChatPanesProps {
@@ -17,29 +18,28 @@ interface ChatPanesProps {
  */
 export function ChatPanes({ state, layout, scroll }: ChatPanesProps) {
   const alone = layout.arrangement === "one-at-a-time";
-  const shows = (pane: "conversation" | "trace") => !alone || state.focus === pane;
+  const placement = (pane: PaneName, other: PaneName): PanePlacement => ({
+    box: layout[pane],
+    focused: state.focus === pane,
+    position: scroll.positions[pane],
+    onMeasure: scroll.measured,
+    hint: alone ? `Tab: ${other}` : undefined,
+  });
+  const shows = (pane: PaneName) => !alone || state.focus === pane;
   return (
     <Box flexDirection={layout.arrangement === "side-by-side" ? "row" : "column"}>
       {shows("conversation") && (
         <ConversationPane
           entries={state.conversation}
           session={state.session}
-          box={layout.conversation}
-          focused={state.focus === "conversation"}
-          position={scroll.positions.conversation}
-          onMeasure={scroll.measured}
-          hint={alone ? "Tab: trace" : undefined}
+          {...placement("conversation", "trace")}
         />
       )}
       {shows("trace") && (
         <TracePane
           run={state.run}
           unfolded={state.unfolded}
-          box={layout.trace}
-          focused={state.focus === "trace"}
-          position={scroll.positions.trace}
-          onMeasure={scroll.measured}
-          hint={alone ? "Tab: conversation" : undefined}
+          {...placement("trace", "conversation")}
         />
       )}
     </Box>

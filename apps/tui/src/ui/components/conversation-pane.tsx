@@ -1,21 +1,14 @@
 import { Box, Text } from "ink";
 import { memo } from "react";
-import type { PaneBox } from "../hooks/use-layout.js";
-import type { ScrollPosition } from "../hooks/use-scroll.js";
-import type { ConversationEntry, PaneName } from "../state/ui-state.js";
+import type { ConversationEntry } from "../state/ui-state.js";
 import { HelpTable, Markdown } from "./deferred-parts.js";
-import { Pane } from "./pane.js";
+import { Pane, type PanePlacement } from "./pane.js";
 import { Prose } from "./prose.js";
 import { colours } from "./theme.js";
 
-interface ConversationPaneProps {
+interface ConversationPaneProps extends PanePlacement {
   readonly entries: readonly ConversationEntry[];
   readonly session: string | undefined;
-  readonly hint?: string | undefined;
-  readonly box: PaneBox;
-  readonly focused: boolean;
-  readonly position: ScrollPosition;
-  readonly onMeasure: (pane: PaneName, max: number, page: number) => void;
 }
 
 /** Questions and final answers, with the app's notices between them. */

@@ -5,9 +5,8 @@ import { firstRow, type ScrollPosition } from "../hooks/use-scroll.js";
 import type { PaneName } from "../state/ui-state.js";
 import { colours } from "./theme.js";
 
-interface PaneProps {
-  readonly name: PaneName;
-  readonly title: string;
+/** Where a pane is and how it stands: what the chat's panes pass through to `Pane`. */
+export interface PanePlacement {
   /** A dim word after the title, e.g. which key shows the other pane. */
   readonly hint?: string | undefined;
   readonly box: PaneBox;
@@ -15,6 +14,11 @@ interface PaneProps {
   readonly position: ScrollPosition;
   /** Reports how far the pane can scroll and how many rows make a page. */
   readonly onMeasure: (pane: PaneName, max: number, page: number) => void;
+}
+
+interface PaneProps extends PanePlacement {
+  readonly name: PaneName;
+  readonly title: string;
   readonly children: ReactNode;
 }
 

@@ -1,18 +1,11 @@
 import { Text } from "ink";
-import type { PaneBox } from "../hooks/use-layout.js";
-import type { ScrollPosition } from "../hooks/use-scroll.js";
-import type { PaneName, RunView } from "../state/ui-state.js";
+import type { RunView } from "../state/ui-state.js";
 import { RunTrace } from "./deferred-parts.js";
-import { Pane } from "./pane.js";
+import { Pane, type PanePlacement } from "./pane.js";
 
-interface TracePaneProps {
+interface TracePaneProps extends PanePlacement {
   readonly run: RunView | undefined;
   readonly unfolded: boolean;
-  readonly hint?: string | undefined;
-  readonly box: PaneBox;
-  readonly focused: boolean;
-  readonly position: ScrollPosition;
-  readonly onMeasure: (pane: PaneName, max: number, page: number) => void;
 }
 
 /** The live trace of the current (or last) run: every step as it happens. */
