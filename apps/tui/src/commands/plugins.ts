@@ -9,7 +9,7 @@ import {
   terminalText,
   usageError,
 } from "@langchain-mini/host";
-import { parseCommandLine } from "../config/command-line.js";
+import { parseActionCommand } from "../config/action-command.js";
 import type { Shell } from "../shell.js";
 
 export const PLUGINS_USAGE = `Usage: langchain-mini plugins list                 the installed plug-ins
@@ -24,21 +24,9 @@ folder. Plug-ins live in LANGCHAIN_MINI_HOME/plugins and load by name from any f
 
 /** `plugins`: install, list and remove providers and tools for the installed CLI. */
 export async function plugins(argv: readonly string[], shell: Shell): Promise<number> {
-  const { values, positionals } = parseCommandLine({
-    args: [...argv],
-    options: {
-      help: { type: "boolean", short: "h" },
-      debug: { type: "boolean" },
-      trust: { type: "boolean" },
-    },
-    allowPositionals: true,
-  });
-  if (values.help) {
-    process.stdout.write(`${PLUGINS_USAGE}\n`);
-    return 0;
-  }
-  const [action = "list", target, ...extra] = positionals;
-  if (extra.length) throw usageError(`plugins ${action} takes one name.\n${PLUGINS_USAGE}`);
+  const parsed = parseActionCommand("plugins", argv, PLUGINS_USAGE, {});
+  if (!parsed) return 0;
+  const { values, action, name: target } = parsed;
   const controller = new AbortController();
   const stop = () => controller.abort();
   process.once("SIGINT", stop);

@@ -1,6 +1,6 @@
 import { checkSessionName, type SessionStore, turnsOf } from "@langchain-mini/core";
 import { terminalText, usageError } from "@langchain-mini/host";
-import { parseCommandLine } from "../config/command-line.js";
+import { parseActionCommand } from "../config/action-command.js";
 import type { Shell } from "../shell.js";
 
 export const SESSIONS_USAGE = `Usage: langchain-mini sessions [list]          the stored conversations, newest first
@@ -15,22 +15,11 @@ Options:
 
 /** `sessions`: list, show and delete stored conversations. Returns the exit status. */
 export async function sessions(argv: readonly string[], shell: Shell): Promise<number> {
-  const { values, positionals } = parseCommandLine({
-    args: [...argv],
-    options: {
-      help: { type: "boolean", short: "h" },
-      debug: { type: "boolean" },
-      store: { type: "string" },
-      trust: { type: "boolean" },
-    },
-    allowPositionals: true,
+  const parsed = parseActionCommand("sessions", argv, SESSIONS_USAGE, {
+    store: { type: "string" },
   });
-  if (values.help) {
-    process.stdout.write(`${SESSIONS_USAGE}\n`);
-    return 0;
-  }
-  const [action = "list", name, ...extra] = positionals;
-  if (extra.length) throw usageError(`sessions ${action} takes one name.\n${SESSIONS_USAGE}`);
+  if (!parsed) return 0;
+  const { values, action, name } = parsed;
   const { host, warnings } = await shell.openHost({ trust: values.trust, store: values.store });
   for (const warning of warnings) warn(warning);
   const { store, where } = await host.openStore();
