@@ -5,8 +5,7 @@ import {
   MCP_CONFIG_VARIABLE,
   MCP_TOOLS,
 } from "../plugins/built-ins.js";
-import { callFactory } from "../plugins/call-factory.js";
-import { boundedClose, loadTool, type ToolPlugin } from "../plugins/load-plugin.js";
+import { boundedClose, callFactory, loadTool, type ToolPlugin } from "../plugins/load-plugin.js";
 import { messageOf } from "../plugins/locate-module.js";
 import { type HostContext, pluginContext } from "./host-context.js";
 import { nearest } from "./nearest-name.js";
