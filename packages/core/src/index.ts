@@ -87,6 +87,8 @@ export {
   type PluginInfo,
   type PluginNotice,
   PROMPT_ONLY,
+  type ReadToolSet,
+  readToolSet,
   type SetupProgress,
   type StoreModule,
   storeContractProblem,

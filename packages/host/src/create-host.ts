@@ -11,7 +11,7 @@ import type { Env } from "./config/env.js";
 import type { HostContext } from "./config/host-context.js";
 import { buildRuntime, type RuntimeOptions } from "./config/runtime.js";
 import { chooseStore, type StoreChoice } from "./config/store-choice.js";
-import { pluginHome } from "./plugins/plugin-home.js";
+import { pluginHome } from "./plugins/locate-module.js";
 import type { LogEvent } from "./session/observe-run.js";
 import { createSession, logOutsideRuns, type Session } from "./session/session.js";
 import { openTrace, type TraceWriter } from "./trace/trace-writer.js";

@@ -1,12 +1,10 @@
 export { DEFAULT_HISTORY } from "@langchain-mini/memory";
 export { createEventOutput, type EventOutputOptions } from "./boundary/event-output.js";
 export { createLineBatch } from "./boundary/line-batch.js";
-export { createPromptRebuilder } from "./boundary/rebuild-prompts.js";
-export { redactEventStrings } from "./boundary/redact-strings.js";
-export type { SecretMatcher } from "./boundary/secret-matcher.js";
-export { environmentSecrets, Secrets } from "./boundary/secrets.js";
+export { environmentSecrets, type SecretMatcher, Secrets } from "./boundary/secrets.js";
 export { jsonText, terminalText, visibleText } from "./boundary/terminal-text.js";
 export type { WireEvent, WireLlmStart } from "./boundary/wire-event.js";
+export { createPromptRebuilder, redactEventStrings } from "./boundary/wire-form.js";
 export { type DotEnv, type Env, everyValue, readDotEnv } from "./config/env.js";
 export { type FolderSettings, folderSettings, type TrustOptions } from "./config/folder-trust.js";
 export type { HostContext } from "./config/host-context.js";

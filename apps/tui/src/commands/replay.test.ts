@@ -95,6 +95,58 @@ describe("--trace and replay", () => {
     expect(rerun.stdout).toBe("405\n");
   });
 
+  it("keeps the tools a model called natively, so --as-script re-runs an --agent tools run", async () => {
+    const directory = tempDir();
+    const replies = [
+      {
+        text: "Dividing first.",
+        toolCalls: [{ name: "calculator", arguments: '{"input":"2023/5"}' }],
+      },
+      { toolCalls: [{ name: "calculator", arguments: '{"input":"ceil(404.6)"}' }] },
+      "There are 405.",
+    ];
+    const script = writeScript(directory, replies);
+    const trace = join(directory, "tools.jsonl");
+    const ask = ["ask", "--agent", "tools", "--tools", "calculator"];
+    const recorded = await runCli(
+      [...ask, "--trace", trace, "--llm", `script:${script}`, question],
+      {
+        cwd: directory,
+      },
+    );
+    expect(recorded.status).toBe(0);
+    const ends = parseLines(readFileSync(trace, "utf8")).filter((line) => line.type === "llm-end");
+    expect(ends.map((line) => line.toolCalls)).toEqual([
+      [{ id: "call_1_0", name: "calculator", arguments: '{"input":"2023/5"}' }],
+      [{ id: "call_2_0", name: "calculator", arguments: '{"input":"ceil(404.6)"}' }],
+      undefined,
+    ]);
+
+    const asScript = await runCli(["replay", "--as-script", trace], { cwd: directory });
+    expect(asScript.status).toBe(0);
+    expect(JSON.parse(asScript.stdout)).toEqual([
+      {
+        text: "Dividing first.",
+        toolCalls: [{ id: "call_1_0", name: "calculator", arguments: '{"input":"2023/5"}' }],
+      },
+      {
+        text: "",
+        toolCalls: [{ id: "call_2_0", name: "calculator", arguments: '{"input":"ceil(404.6)"}' }],
+      },
+      "There are 405.",
+    ]);
+    const scriptPath = join(directory, "replayed.json");
+    writeFileSync(scriptPath, asScript.stdout);
+    const rerun = await runCli([...ask, "--json", "--llm", `script:${scriptPath}`, question], {
+      cwd: directory,
+    });
+    expect(rerun.status).toBe(0);
+    const outputs = parseLines(rerun.stdout)
+      .filter((line) => line.type === "tool-end")
+      .map((line) => line.output);
+    expect(outputs).toEqual(["404.6", "405"]);
+  });
+
   it("leaves valid JSON lines up to the moment a process is killed", async () => {
     const directory = tempDir();
     const trace = join(directory, "killed.jsonl");

@@ -252,6 +252,18 @@ const getters: Array<[string, string, "tool" | "provider", string]> = [
     `returned something that is not a tool: reading it threw "name getter": the plug-in broke its contract`,
   ],
   [
+    "a tool set whose tools getter throws",
+    `export const createTools = () => Object.defineProperty({ close() {} }, "tools", ${THROWING("tools")});`,
+    "tool",
+    `did not return a list of tools, nor { tools, close }: reading it threw "tools getter": the plug-in broke its contract`,
+  ],
+  [
+    "a list of tools behind a proxy whose traps throw once it is awaited",
+    `export const createTools = () => new Proxy([], { get(_, key) { if (key === "then") return undefined; throw new Error("list trap"); } });`,
+    "tool",
+    `did not return a list of tools, nor { tools, close }: reading it threw "list trap": the plug-in broke its contract`,
+  ],
+  [
     "an LLM whose provider getter throws",
     `export const createLlm = () => Object.defineProperty({ model: "m", stream() {} }, "provider", ${THROWING("provider")});`,
     "provider",

@@ -83,6 +83,9 @@ export async function callLlm(
     type: "llm-end",
     ...tag,
     completion: response.text,
+    ...(response.toolCalls.length === 0
+      ? {}
+      : { toolCalls: response.toolCalls.map(({ providerData: _, ...call }) => call) }),
     reason: response.reason,
     usage: response.usage,
     ...(cost === undefined ? {} : { cost }),

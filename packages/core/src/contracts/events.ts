@@ -1,5 +1,5 @@
 import type { ErrorInfo } from "./errors.js";
-import type { ChatMessage, FinishReason, TokenUsage } from "./llm.js";
+import type { ChatMessage, FinishReason, TokenUsage, ToolCall } from "./llm.js";
 
 /** One step the agent took: the action it chose and what the tool returned. */
 export interface AgentStep {
@@ -96,6 +96,8 @@ export type AgentEvent =
       readonly purpose?: LlmCallPurpose;
       /** The raw completion, cut at the stop sequence, before parsing. */
       readonly completion: string;
+      /** The tools the model called (native tool calling), without `providerData`; absent when none. */
+      readonly toolCalls?: readonly ToolCall[];
       readonly reason: FinishReason;
       readonly usage?: TokenUsage;
       /** What the call cost in US dollars, when the model's price and the usage are known. */

@@ -215,6 +215,34 @@ function toolProblem(value: unknown): string | undefined {
   return undefined;
 }
 
+/** A `createTools` result read once into plain values: its tools, and `close` if it has one. */
+export interface ReadToolSet {
+  readonly tools: readonly unknown[];
+  readonly close?: () => unknown;
+}
+
+/**
+ * What `createTools` gave, as a list and an optional `close`: a list of tools, or a
+ * `ToolSet`. Read once into plain values, so that a getter or a proxy cannot answer
+ * differently later; a string says why it is neither (each tool is checked apart).
+ */
+export function readToolSet(value: unknown): ReadToolSet | string {
+  let read: ReadToolSet | undefined;
+  const problem = checked(() => {
+    if (Array.isArray(value)) {
+      read = { tools: [...value] };
+      return undefined;
+    }
+    if (typeof value !== "object" || value === null) return `got ${describe(value)}`;
+    const { tools, close } = value as { tools?: unknown; close?: unknown };
+    if (!Array.isArray(tools)) return "its tools are not a list";
+    if (close !== undefined && typeof close !== "function") return "its close is not a method";
+    read = { tools: [...tools], ...(close ? { close: () => close.call(value) } : {}) };
+    return undefined;
+  });
+  return read ?? problem ?? "it is not a list of tools";
+}
+
 /** Why `value` is not a `SessionStore`, or undefined when it is one. */
 export function storeContractProblem(value: unknown): string | undefined {
   return checked(() => storeProblem(value));

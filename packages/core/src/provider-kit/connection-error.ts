@@ -1,6 +1,6 @@
 import { LangchainMiniError } from "../contracts/errors.js";
+import type { Endpoint } from "./connection.js";
 import { connectionFailureCode, isHostLookupFailure, isTlsFailure } from "./connection-failure.js";
-import type { Endpoint } from "./endpoint.js";
 
 /**
  * A request that never reached the server, in one line that says what to do: about the

@@ -1,6 +1,73 @@
 import { LangchainMiniError } from "../contracts/errors.js";
-import { checkApiKey } from "./api-key.js";
-import { describeURL, type Endpoint, parseBaseURL } from "./endpoint.js";
+import type { Availability } from "../contracts/plugins.js";
+
+/** Where a provider sends its requests, as its messages name it. */
+export interface Endpoint {
+  /** e.g. `api.openai.com`, or `http://127.0.0.1:8080/v1`: never credentials or a query. */
+  readonly host: string;
+  /**
+   * The setting that chose a server other than the provider's own API, e.g.
+   * `OPENAI_BASE_URL` or `the baseURL option`; undefined when none did. Messages name a
+   * setting only when the user set it: advice to check OPENAI_BASE_URL misleads someone
+   * who never set it.
+   */
+  readonly baseURLName: string | undefined;
+}
+
+/**
+ * A base URL setting as a URL, or one line naming the setting. A URL of another scheme
+ * is shown without its credentials.
+ */
+export function parseBaseURL(name: string, value: string, example: string): URL {
+  const url = URL.parse(value);
+  if (url && (url.protocol === "http:" || url.protocol === "https:")) return url;
+  const shown = url?.host ? describeURL(url) : value;
+  throw new LangchainMiniError(
+    "config_invalid",
+    `${name} is not an http(s) URL: '${shown}' (e.g. ${example})`,
+  );
+}
+
+/** `http://127.0.0.1:8080/v1`: scheme, host and path, without credentials, query or a trailing slash. */
+export function describeURL(url: URL): string {
+  return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, "")}`;
+}
+
+/**
+ * The first setting that holds something, in order of precedence: an option in code
+ * first, then the environment's variables. Blank values count as unset.
+ */
+export function firstSetting(
+  candidates: readonly (readonly [name: string, value: string | undefined])[],
+): { readonly name: string; readonly value: string } | undefined {
+  for (const [name, value] of candidates) {
+    const trimmed = value?.trim();
+    if (trimmed) return { name, value: trimmed };
+  }
+  return undefined;
+}
+
+// What an HTTP header value may hold once its ends are trimmed: tab, printable ASCII and
+// Latin-1 (obs-text). A line break or control character inside, or a character past
+// U+00FF (a curly quote pasted with the key), makes the HTTP client refuse every request
+// with an error that quotes the header, key and all.
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+const HTTP_WHITESPACE = /^[\t\n\r ]+|[\t\n\r ]+$/g;
+
+/**
+ * An API key setting such as OPENAI_API_KEY, checked before anything is sent, and
+ * returned without the blanks around it (a `.env` written on Windows ends it with `\r`):
+ * what is sent and what is blanked from output are then the same text. One that no
+ * request can carry is one line naming the variable, never the key itself.
+ */
+export function checkApiKey(name: string, key: string): string {
+  const trimmed = key.replace(HTTP_WHITESPACE, "");
+  if (HEADER_VALUE.test(trimmed)) return trimmed;
+  throw new LangchainMiniError(
+    "config_invalid",
+    `${name} holds a line break, a control character or a character such as a curly quote, which no request can carry: copy the key again (the key is not shown here)`,
+  );
+}
 
 type Setting = { readonly name: string; readonly value: string };
 
@@ -58,4 +125,21 @@ export function resolveConnection(setup: ConnectionSetup): Connection {
     baseURLName: ownApi ? undefined : base?.name,
     host: url && !ownApi ? describeURL(url) : ownHost,
   };
+}
+
+/**
+ * The availability every HTTP provider has: a key, or a base URL naming a server other
+ * than the provider's own (`away`), which may need none; else `missing` says what to set.
+ */
+export function keyOrOtherServer(
+  key: string | undefined,
+  away: boolean,
+  missing: string,
+): Availability {
+  return key?.trim() || away ? { available: true } : { available: false, reason: missing };
+}
+
+/** What a factory does first: the line `availability` gave, as a config_invalid error. */
+export function checkAvailable(verdict: Availability): void {
+  if (!verdict.available) throw new LangchainMiniError("config_invalid", verdict.reason);
 }

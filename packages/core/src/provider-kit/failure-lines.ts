@@ -1,5 +1,5 @@
 import { LangchainMiniError } from "../contracts/errors.js";
-import type { Endpoint } from "./endpoint.js";
+import type { Endpoint } from "./connection.js";
 
 // The lines every HTTP provider says alike about a failed request, so that a user reads
 // the same advice whichever provider failed. Each names the host, and a setting only

@@ -1,11 +1,16 @@
 // Helpers for a plug-in that talks to a server: settings, endpoints, retries, timeouts,
 // what a server sends. `@langchain-mini/core/provider-kit`.
-export { checkApiKey } from "./api-key.js";
-export { checkAvailable, keyOrOtherServer } from "./availability.js";
 export {
   awayFromHost,
   type Connection,
   type ConnectionSetup,
+  checkApiKey,
+  checkAvailable,
+  describeURL,
+  type Endpoint,
+  firstSetting,
+  keyOrOtherServer,
+  parseBaseURL,
   resolveConnection,
 } from "./connection.js";
 export { connectionError } from "./connection-error.js";
@@ -15,12 +20,6 @@ export {
   isPermanentConnectionFailure,
   isTlsFailure,
 } from "./connection-failure.js";
-export {
-  describeURL,
-  type Endpoint,
-  firstSetting,
-  parseBaseURL,
-} from "./endpoint.js";
 export { type FailureLines, failureLines, type ProviderWords } from "./failure-lines.js";
 export { IdleTimer } from "./idle-timer.js";
 export {
@@ -35,12 +34,10 @@ export {
   type ProviderSettings,
   type ProviderSetup,
   providerSettings,
-} from "./provider-settings.js";
-export {
   type RequestLimitOptions,
   type RequestLimits,
   requestLimits,
-} from "./request-limits.js";
+} from "./provider-settings.js";
 export {
   afterRetries,
   askedWaitMs,

@@ -2,9 +2,9 @@ import { Agent, type AgentEvent, type Tool, ToolCallingAgent } from "@langchain-
 import { ScriptedLlm } from "@langchain-mini/core/testing";
 import { describe, expect, it } from "vitest";
 import { createEventOutput } from "./event-output.js";
-import { createPromptRebuilder } from "./rebuild-prompts.js";
-import { createSecretMatcher } from "./secret-matcher.js";
+import { createSecretMatcher } from "./secrets.js";
 import type { WireEvent } from "./wire-event.js";
+import { createPromptRebuilder } from "./wire-form.js";
 
 const KEY = "sk-live-0123456789abcdefghijklmnop";
 const calculator: Tool = {

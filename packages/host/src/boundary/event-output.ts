@@ -1,8 +1,7 @@
 import type { AgentEvent } from "@langchain-mini/core";
-import { createPromptRebuilder } from "./rebuild-prompts.js";
-import type { SecretMatcher } from "./secret-matcher.js";
+import type { SecretMatcher } from "./secrets.js";
 import type { WireEvent } from "./wire-event.js";
-import { createWireForm } from "./wire-form.js";
+import { createPromptRebuilder, createWireForm } from "./wire-form.js";
 
 export interface EventOutputOptions {
   readonly secrets: SecretMatcher;

@@ -1,7 +1,12 @@
 import type { EnvVariable } from "@langchain-mini/core";
 import type { Env } from "../config/env.js";
-import { createSecretMatcher, type SecretMatcher } from "./secret-matcher.js";
-import { escapeRegExp, MIN_SECRET_LENGTH } from "./secret-patterns.js";
+import {
+  compileSecretPatterns,
+  escapeRegExp,
+  MIN_SECRET_LENGTH,
+  REDACTED,
+} from "./secret-patterns.js";
+import { StreamingRedactor } from "./streaming-redactor.js";
 
 // Names that say a variable holds a key, whoever reads it.
 const SECRET_NAME = /KEY|TOKEN|SECRET|PASSWORD|PASSWD|AUTH|CREDENTIAL/i;
@@ -92,6 +97,28 @@ export class Secrets {
     this.#current ??= createSecretMatcher(this.values());
     return this.#current;
   }
+}
+
+/** Blanks one set of secrets: in a whole text, or in a text that arrives in pieces. */
+export interface SecretMatcher {
+  /** The text with every secret replaced by `[REDACTED]`. */
+  redact(text: string): string;
+  /** A redactor for one stream of pieces (one completion's deltas, one run's prompt). */
+  stream(): StreamingRedactor;
+}
+
+/**
+ * A matcher for these secret values (at least 6 characters; shorter ones are ignored)
+ * and for anything shaped like an OpenAI-style key (`sk-…`) or a bearer token.
+ */
+export function createSecretMatcher(values: Iterable<string>): SecretMatcher {
+  const patterns = compileSecretPatterns(values);
+  return {
+    // Most strings of an event are short (a tool's name, a number): none holds a secret.
+    redact: (text) =>
+      text.length < MIN_SECRET_LENGTH ? text : text.replace(patterns.find, REDACTED),
+    stream: () => new StreamingRedactor(patterns),
+  };
 }
 
 /** The secrets of an environment alone, with no plug-in loaded: a matcher for them. */

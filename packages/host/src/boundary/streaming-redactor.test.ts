@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createSecretMatcher } from "./secret-matcher.js";
+import { createSecretMatcher } from "./secrets.js";
 
 const KEY = "secret-value-0123456789";
 const matcher = createSecretMatcher([KEY, "short", "abcdef-long-prefix-of-nothing"]);

@@ -1,6 +1,5 @@
-import type { AgentEvent } from "@langchain-mini/core";
-import { redactEventStrings, redactStrings } from "./redact-strings.js";
-import type { SecretMatcher } from "./secret-matcher.js";
+import type { AgentEvent, ChatMessage } from "@langchain-mini/core";
+import type { SecretMatcher } from "./secrets.js";
 import type { StreamingRedactor } from "./streaming-redactor.js";
 import type { WireEvent, WireLlmStart } from "./wire-event.js";
 
@@ -85,4 +84,82 @@ export function createWireForm(secrets: SecretMatcher): ToWire {
         emit(redactEventStrings(event, redact));
     }
   };
+}
+
+/**
+ * Turns wire events (a trace's lines, `--json` output) back into agent events with every
+ * LLM call's whole prompt or conversation, for whatever shows prompts: `--verbose`,
+ * replay and the prompt inspector. Old traces, which carry whole prompts, pass through.
+ * One rebuilder per stream of events, read in order.
+ */
+export function createPromptRebuilder(): (event: WireEvent) => AgentEvent {
+  // The previous agent call's prompt and messages: memory's calls are not part of them.
+  let prompt = "";
+  let messages: readonly ChatMessage[] = [];
+  return (event) => {
+    if (event.type !== "llm-start") return event;
+    const { appendedMessages, ...start } = event;
+    if (start.purpose) return start;
+    if (start.messages) {
+      messages = start.messages;
+      return start;
+    }
+    if (appendedMessages) {
+      messages = [...messages, ...appendedMessages];
+      return { ...start, messages, newMessages: appendedMessages.length };
+    }
+    if (start.prompt !== undefined) {
+      prompt = start.prompt;
+      return start;
+    }
+    // Concatenation shares the earlier text: a long run's prompts stay linear in memory
+    // until one of them is shown.
+    prompt += start.appended ?? "";
+    return { ...start, prompt };
+  };
+}
+
+/**
+ * The value with `redact` applied to every string in it, at any depth. Objects and arrays
+ * are copied only where a string changed, so an event without secrets costs no copy.
+ */
+export function redactStrings<Value>(value: Value, redact: (text: string) => string): Value {
+  if (typeof value === "string") return redact(value) as Value;
+  if (typeof value !== "object" || value === null) return value;
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    for (let index = 0; index < value.length; index++) {
+      const item: unknown = value[index];
+      const clean = redactStrings(item, redact);
+      if (clean !== item) {
+        copy ??= value.slice();
+        copy[index] = clean;
+      }
+    }
+    return (copy ?? value) as Value;
+  }
+  return redactFields(value, redact);
+}
+
+/** An event with `redact` applied to every string in it but its type, which is one of ours. */
+export function redactEventStrings<Event extends { readonly type: string }>(
+  event: Event,
+  redact: (text: string) => string,
+): Event {
+  return redactFields(event, redact, "type");
+}
+
+function redactFields<Value>(value: Value, redact: (text: string) => string, kept?: string): Value {
+  let copy: Record<string, unknown> | undefined;
+  const record = value as Record<string, unknown>;
+  for (const key in record) {
+    if (key === kept) continue;
+    const item = record[key];
+    const clean = redactStrings(item, redact);
+    if (clean !== item) {
+      copy ??= { ...record };
+      copy[key] = clean;
+    }
+  }
+  return (copy ?? value) as Value;
 }

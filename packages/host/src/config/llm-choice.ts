@@ -1,7 +1,6 @@
 import { type Llm, llmContractProblem } from "@langchain-mini/core";
 import { BUILT_IN_PROVIDERS, DEFAULT_PROVIDERS } from "../plugins/built-ins.js";
-import { callFactory } from "../plugins/call-factory.js";
-import { loadProvider, type ProviderPlugin } from "../plugins/load-plugin.js";
+import { callFactory, loadProvider, type ProviderPlugin } from "../plugins/load-plugin.js";
 import { messageOf } from "../plugins/locate-module.js";
 import { type HostContext, pluginContext } from "./host-context.js";
 import { nearest } from "./nearest-name.js";

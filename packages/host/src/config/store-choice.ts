@@ -1,7 +1,6 @@
 import { type SessionStore, storeContractProblem } from "@langchain-mini/core";
 import { BUILT_IN_STORES, DEFAULT_STORE } from "../plugins/built-ins.js";
-import { callFactory } from "../plugins/call-factory.js";
-import { loadStore } from "../plugins/load-plugin.js";
+import { callFactory, loadStore } from "../plugins/load-plugin.js";
 import { messageOf } from "../plugins/locate-module.js";
 import type { Env } from "./env.js";
 import { type HostContext, pluginContext } from "./host-context.js";

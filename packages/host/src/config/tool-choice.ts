@@ -1,12 +1,16 @@
-import { type PluginNotice, type Tool, toolContractProblem } from "@langchain-mini/core";
+import {
+  type PluginNotice,
+  readToolSet,
+  type Tool,
+  toolContractProblem,
+} from "@langchain-mini/core";
 import {
   BUILT_IN_TOOLS,
   DEFAULT_TOOLS,
   MCP_CONFIG_VARIABLE,
   MCP_TOOLS,
 } from "../plugins/built-ins.js";
-import { callFactory } from "../plugins/call-factory.js";
-import { boundedClose, loadTool, type ToolPlugin } from "../plugins/load-plugin.js";
+import { boundedClose, callFactory, loadTool, type ToolPlugin } from "../plugins/load-plugin.js";
 import { messageOf } from "../plugins/locate-module.js";
 import { type HostContext, pluginContext } from "./host-context.js";
 import { nearest } from "./nearest-name.js";
@@ -87,10 +91,10 @@ async function makeTools(name: string, plugin: ToolPlugin, host: HostContext, no
   const made = await callFactory(`createTools of '${name}'`, () =>
     plugin.createTools({ ...pluginContext(host), onNotice }),
   );
-  const set = toolSetOf(made);
-  if (!set) {
+  const set = readToolSet(made);
+  if (typeof set === "string") {
     throw usageError(
-      `createTools of '${name}' did not return a list of tools, nor { tools, close }`,
+      `createTools of '${name}' did not return a list of tools, nor { tools, close }: ${set}`,
     );
   }
   for (const tool of set.tools) {
@@ -103,18 +107,6 @@ async function makeTools(name: string, plugin: ToolPlugin, host: HostContext, no
   // A list alone: the first version of the contract, whose module-wide close stops them.
   const close = set.close ? boundedClose(set.close) : plugin.close;
   return { tools: set.tools as Tool<unknown>[], close };
-}
-
-/** A list of tools, or `{ tools, close }` (core's ToolSet); undefined for anything else. */
-function toolSetOf(
-  made: unknown,
-): { tools: readonly unknown[]; close?: () => unknown } | undefined {
-  if (Array.isArray(made)) return { tools: made };
-  const set = made as { tools?: unknown; close?: unknown } | null;
-  if (typeof set !== "object" || set === null || !Array.isArray(set.tools)) return undefined;
-  if (set.close !== undefined && typeof set.close !== "function") return undefined;
-  const close = set.close as (() => unknown) | undefined;
-  return { tools: set.tools, ...(close ? { close: () => close.call(set) } : {}) };
 }
 
 /** Every set's `close`, at once; one that fails or hangs does not keep the others open. */

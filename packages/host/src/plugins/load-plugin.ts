@@ -6,12 +6,13 @@ import {
   checkProviderModule,
   checkStoreModule,
   checkToolModule,
+  isLangchainMiniError,
 } from "@langchain-mini/core";
 import type { Secrets } from "../boundary/secrets.js";
 import { usageError } from "../config/usage-error.js";
 import { ADD_ONS, BUILT_IN_PROVIDERS, BUILT_IN_STORES, BUILT_IN_TOOLS } from "./built-ins.js";
 import { importWithin } from "./import-within.js";
-import { type LocateOptions, locateModule } from "./locate-module.js";
+import { type LocateOptions, locateModule, messageOf } from "./locate-module.js";
 
 /** Where a plug-in is looked for, and whose secrets its secret settings join. */
 export interface LoadOptions extends LocateOptions {
@@ -120,4 +121,22 @@ function notInstalled(
   return usageError(
     `Unknown ${kind.what} '${name}' in ${kind.flag}: it is neither built in (${[...builtIns.keys()].join(", ")}) nor installed; add a ${kind.noun} package with langchain-mini plugins add <package>, or name a file such as ./my-${kind.noun}.js`,
   );
+}
+
+/**
+ * Calls a plug-in's factory (`what`, e.g. "createTools of 'mcp'"). What it throws of its
+ * own already says what to do (a missing key, an unknown model) and passes as it is;
+ * anything else becomes one usage line, through `shown` (a password taken out).
+ */
+export async function callFactory(
+  what: string,
+  make: () => unknown,
+  shown: (message: string) => string = (message) => message,
+): Promise<unknown> {
+  try {
+    return await make();
+  } catch (error) {
+    if (isLangchainMiniError(error)) throw error;
+    throw usageError(`${what} failed: ${shown(messageOf(error))}`);
+  }
 }

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { isAbsolute, join, resolve as resolvePath } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { describeThrown } from "@langchain-mini/core";
+import { dataHome, describeThrown } from "@langchain-mini/core";
 import type { Env } from "../config/env.js";
 import { usageError } from "../config/usage-error.js";
 import { checkModuleFile, checkPackageLookUp } from "./module-files.js";
@@ -96,3 +96,11 @@ async function findPackage(specifier: string, parent: string) {
 
 /** What a plug-in threw, in one line, whatever it threw. */
 export const messageOf = describeThrown;
+
+/**
+ * Where `langchain-mini plugins add` installs: an npm project of its own under the data
+ * directory, so plug-ins load by name from any working directory.
+ */
+export function pluginHome(env: Env) {
+  return join(dataHome(env), "plugins");
+}

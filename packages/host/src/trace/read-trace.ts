@@ -1,3 +1,4 @@
+import type { ToolCall } from "@langchain-mini/core";
 import type { WireEvent } from "../boundary/wire-event.js";
 import { readUserFile } from "../config/read-user-file.js";
 import { usageError } from "../config/usage-error.js";
@@ -37,8 +38,26 @@ export async function readTrace(path: string): Promise<LoadedTrace> {
   return { lines, complete: lines.some((line) => line.type === "run-end") };
 }
 
-/** The completions of every LLM call, in order: a `script:` file that re-runs the trace offline. */
+/** One reply of a `script:` file: its text, or its text and the tools it called. */
+type ScriptReply =
+  | string
+  | { readonly text: string; readonly toolCalls: readonly Omit<ToolCall, "providerData">[] };
+
+/**
+ * The replies of every LLM call, in order: a `script:` file that re-runs the trace offline.
+ * A reply is its text, or its text and the tools it called (`--agent tools`).
+ */
 export function completionsOf(lines: readonly WireEvent[]) {
-  // A call that failed or was cancelled gave no reply to play back.
-  return lines.flatMap((line) => (line.type === "llm-end" && !line.error ? [line.completion] : []));
+  return lines.flatMap((line): ScriptReply[] => {
+    // A call that failed or was cancelled gave no reply to play back.
+    if (line.type !== "llm-end" || line.error) return [];
+    if (!line.toolCalls?.length) return [line.completion];
+    // Only what the script reads: a trace may have been written by hand.
+    const toolCalls = line.toolCalls.map(({ id, name, arguments: input }) => ({
+      id,
+      name,
+      arguments: input,
+    }));
+    return [{ text: line.completion, toolCalls }];
+  });
 }

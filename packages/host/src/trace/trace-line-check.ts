@@ -72,6 +72,7 @@ const FIELDS_BY_TYPE = {
     step,
     purpose,
     completion: string,
+    toolCalls: optional(listOf(shape({ id: string, name: string, arguments: string }))),
     reason: oneOf("stop", "length", "tool-calls", "aborted", "other"),
     usage: optional(usage),
     cost: optional(number),

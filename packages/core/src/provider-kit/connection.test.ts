@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeURL, firstSetting, parseBaseURL } from "./endpoint.js";
+import { checkApiKey, describeURL, firstSetting, parseBaseURL } from "./connection.js";
 
 describe("endpoints", () => {
   it("takes http(s) base URLs, and names the setting for anything else", () => {
@@ -27,5 +27,38 @@ describe("endpoints", () => {
       ]),
     ).toEqual({ name: "GEMINI_API_KEY", value: "key" });
     expect(firstSetting([["A", ""]])).toBeUndefined();
+  });
+});
+
+describe("checkApiKey", () => {
+  it("passes a key a request can carry, without the blanks around it", () => {
+    for (const [key, sent] of [
+      ["sk-abc123", "sk-abc123"],
+      ["key with inner spaces", "key with inner spaces"],
+      ["latin-1 ÿé", "latin-1 ÿé"],
+      [" padded\n", "padded"],
+      ["\tkey\r\n", "key"],
+    ]) {
+      expect(checkApiKey("OPENAI_API_KEY", key as string)).toBe(sent);
+    }
+  });
+
+  it("refuses a line break, a control character or a curly quote inside, never showing the key", () => {
+    for (const key of [
+      "secret-part\nother-part",
+      "secret\u0000part",
+      "“secret-part”",
+      "secret\u007fpart",
+    ]) {
+      let message = "";
+      try {
+        checkApiKey("OPENAI_API_KEY", key);
+      } catch (error) {
+        expect(error).toMatchObject({ code: "config_invalid" });
+        message = (error as Error).message;
+      }
+      expect(message).toMatch(/^OPENAI_API_KEY holds a line break, a control character/);
+      expect(message).not.toContain("secret");
+    }
   });
 });
