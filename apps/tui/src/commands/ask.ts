@@ -11,6 +11,7 @@ import { unaskedNotice } from "../approval/approval-text.js";
 import { parseCommandLine } from "../config/command-line.js";
 import { runOptionSpec, sessionOptions } from "../config/run-flags.js";
 import { createDownloadProgress } from "../render/download-progress.js";
+import { createLiveLine } from "../render/live-line.js";
 import { terminalOutput } from "../render/terminal-output.js";
 import { createTextTrace } from "../render/text-trace.js";
 import { createVerboseTrace } from "../render/verbose-trace.js";
@@ -107,11 +108,18 @@ export async function ask(argv: readonly string[], shell: Shell): Promise<number
   for (const warning of warnings) process.stderr.write(`Warning: ${terminalText(warning)}\n`);
   // --json lines go out together, once per tick of the event loop.
   const json = values.json ? createLineBatch((text) => process.stdout.write(text)) : undefined;
+  // On a terminal, a line under the trace shows what the model or a tool is doing, and
+  // the model's text as it comes; --json and a piped stderr never get it.
+  const live =
+    !json && process.stderr.isTTY && process.env.TERM !== "dumb"
+      ? createLiveLine(process.stderr)
+      : undefined;
   // The text trace on stderr: one write per tick of the event loop.
-  const stderr = terminalOutput(process.stderr);
+  const stderr = terminalOutput(process.stderr, live?.around);
   const display: Array<(event: AgentEvent) => void> = [];
   if (!json) display.push(createTextTrace(stderr));
   if (values.verbose && !json) display.push(createVerboseTrace(stderr));
+  if (live) display.push(live.show);
   const show = (event: AgentEvent) => {
     for (const consumer of display) consumer(event);
   };
@@ -165,6 +173,7 @@ export async function ask(argv: readonly string[], shell: Shell): Promise<number
     return result.saved === false ? 1 : 0;
   } finally {
     // Servers the tools started (MCP) are stopped before the process exits.
+    live?.stop();
     await host.close();
     json?.flush();
     stderr.flush();

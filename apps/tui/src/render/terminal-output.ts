@@ -16,10 +16,14 @@ export interface TerminalOutput {
 /**
  * Colour on a terminal, plain when piped or with NO_COLOR (styleText's own rules, asked
  * once instead of for every line), and one write per tick instead of one per line.
+ * `around` gives what is written for each batch of lines (a live line kept under them).
  */
-export function terminalOutput(stream: NodeJS.WriteStream): TerminalOutput {
+export function terminalOutput(
+  stream: NodeJS.WriteStream,
+  around: (text: string) => string = (text) => text,
+): TerminalOutput {
   const colour = styleText("red", "x", { stream }) !== "x";
-  const batch = createLineBatch((text) => stream.write(text));
+  const batch = createLineBatch((text) => stream.write(around(text)));
   return {
     paint: colour
       ? (style, text) => styleText(style, text, { validateStream: false })

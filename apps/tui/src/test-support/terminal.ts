@@ -36,6 +36,7 @@ export class Terminal {
   /**
    * `keepOpen`: the pane stays once the app is gone, to read what it left on the screen.
    * `fileSizeLimitBlocks`: as in runCli, a disk that fills up (`ulimit -f`, 512-byte blocks).
+   * `stdoutFile`: standard output goes to this file (piped away), stderr stays on the terminal.
    */
   start(
     args: readonly string[],
@@ -44,6 +45,7 @@ export class Terminal {
       rows = 36,
       keepOpen = false,
       fileSizeLimitBlocks = undefined as number | undefined,
+      stdoutFile = undefined as string | undefined,
     } = {},
   ) {
     // sh (not the pane's shell, which may be bash) so that a block is 512 bytes, as in runCli.
@@ -51,7 +53,8 @@ export class Terminal {
       fileSizeLimitBlocks === undefined
         ? []
         : ["sh", "-c", `ulimit -f ${fileSizeLimitBlocks} && exec "$0" "$@"`];
-    const command = [...limit, process.execPath, CLI, ...args].map(quote).join(" ");
+    const redirect = stdoutFile === undefined ? "" : ` > ${quote(stdoutFile)}`;
+    const command = `${[...limit, process.execPath, CLI, ...args].map(quote).join(" ")}${redirect}`;
     // The shell records the exit status once the app is gone, so the test can read it.
     const shell = `cd ${quote(this.directory)} && ${command}; echo $? > ${quote(this.statusFile)}`;
     const size = ["-x", String(columns), "-y", String(rows)];

@@ -1,12 +1,11 @@
 import { type CostSum, costTotal, type RunSummary, type TokenUsage } from "@langchain-mini/core";
 import { Box, Text, useAnimation } from "ink";
 import { formatCost } from "../../render/format-cost.js";
+import { SPINNER } from "../../render/spinner.js";
 import type { RunView } from "../state/ui-state.js";
 import { fitStatus, KEPT, SEPARATOR, type StatusPart } from "../text/status-fit.js";
 import { countsText, stepsText, timeSplitText } from "../text/summary-text.js";
 import { colours } from "./theme.js";
-
-const SPINNER = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
 
 interface StatusBarProps {
   readonly model: string;

@@ -1,0 +1,58 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterEach, describe, expect, it } from "vitest";
+import { runCli } from "../test-support/cli.js";
+import { TERMINAL_TEST_TIMEOUT, Terminal } from "../test-support/terminal.js";
+
+// A model that streams the first words of its Thought, then holds until the test lets it go.
+const HELD_LLM = fileURLToPath(new URL("../test-support/held-llm.mjs", import.meta.url));
+const QUESTION = "How many five year periods are in 2023?";
+const SPINNER = /[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]/;
+// The live line: a spinner, the seconds so far, the model, and its text as it streams.
+const LIVE = /[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] (\d+\.\d)s thinker: I am weighing the five year periods/;
+
+describe("ask on a terminal shows the model at work (tmux)", {
+  timeout: TERMINAL_TEST_TIMEOUT,
+}, () => {
+  const terminals: Terminal[] = [];
+  afterEach(() => {
+    for (const terminal of terminals.splice(0)) terminal.kill();
+  });
+
+  it("streams the Thought under a spinner with the time, then leaves the trace as it was", async () => {
+    const screen = new Terminal();
+    terminals.push(screen);
+    const release = join(screen.directory, "release");
+    const answer = join(screen.directory, "answer.txt");
+    writeFileSync(join(screen.directory, ".env"), `HOLD_UNTIL=${release}\n`);
+    screen.start(["ask", "--llm", `${HELD_LLM}:thinker`, "--tools", "calculator", QUESTION], {
+      columns: 160,
+      keepOpen: true,
+      stdoutFile: answer,
+    });
+    const first = await screen.waitFor(LIVE);
+    const seconds = Number(LIVE.exec(first)?.[1]);
+    // The time goes on while the model holds.
+    await screen.waitFor((shown) => Number(LIVE.exec(shown)?.[1]) > seconds);
+    writeFileSync(release, "");
+    await screen.waitFor("Final Answer: 405");
+    expect(await screen.exitStatus()).toBe(0);
+    const last = screen.screen();
+    // The trace as without a live line: the Thought whole, once; no spinner left behind.
+    expect(last).toContain("Thought: I am weighing the five year periods of 2023");
+    expect(last.match(/Thought:/g)).toHaveLength(1);
+    expect(last).not.toMatch(SPINNER);
+    // Standard output, piped to a file, holds the answer alone.
+    expect(readFileSync(answer, "utf8")).toBe("405\n");
+  });
+
+  it("keeps the line off a piped stderr: the trace is plain text", async () => {
+    const result = await runCli(["ask", "--llm", `${HELD_LLM}:thinker`, QUESTION]);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toBe("405\n");
+    expect(result.stderr).toContain("Thought: I am weighing the five year periods of 2023");
+    expect(result.stderr).not.toMatch(SPINNER);
+    expect(result.stderr).not.toContain("\u001b");
+  });
+});
