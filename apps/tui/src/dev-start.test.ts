@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runProgram, tempDir } from "./test-support/cli.js";
@@ -53,6 +53,26 @@ describe("./dev start", () => {
       `langchain-mini: Cannot read the script file ${join(directory, "nope.json")}: no such file\n`,
     );
     expect(missing.status).toBe(2);
+  });
+
+  it("checks the build only when a build input changed since the last start", {
+    timeout: 180_000,
+  }, async () => {
+    const stamp = join(ROOT, "node_modules", ".start-stamp");
+    const started = () => runProgram(DEV, ["start", "--version"], { cwd: tempDir() });
+    expect((await started()).status).toBe(0);
+    const built = statSync(stamp).mtimeMs;
+    // Nothing changed: the CLI starts without asking turbo, and the stamp stays.
+    expect(await started()).toMatchObject({ status: 0, stderr: "" });
+    expect(statSync(stamp).mtimeMs).toBe(built);
+    // A source saved after the stamp (its content unchanged: turbo's cache still holds):
+    // the build is checked again, and the stamp follows.
+    const source = join(ROOT, "packages", "core", "src", "index.ts");
+    const now = new Date();
+    utimesSync(source, now, now);
+    expect(statSync(source).mtimeMs).toBeGreaterThan(built);
+    expect((await started()).status).toBe(0);
+    expect(statSync(stamp).mtimeMs).toBeGreaterThan(built);
   });
 
   it("is on PATH as langchain-mini the way the README says", { timeout: 180_000 }, async () => {
