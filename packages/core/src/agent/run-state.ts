@@ -5,6 +5,10 @@ import type { ToolRun } from "../contracts/tool.js";
 import { NO_TALLY, type TalliedCall, tallyCall, tallyFields } from "../cost/usage-tally.js";
 import type { Emit } from "./agent-run.js";
 
+// The reason every run's end signal carries: one made at load, where `abort()` without a
+// reason would build (and capture a stack for) a DOMException at the end of every run.
+const RUN_ENDED = new DOMException("The run ended", "AbortError");
+
 export interface RunLimits {
   readonly maxSteps: number;
   readonly maxTimeMs?: number;
@@ -115,7 +119,7 @@ export class RunState {
       durationMs: performance.now() - this.#started,
     };
     this.#emit({ type: "run-end", result });
-    this.#ended.abort();
+    this.#ended.abort(RUN_ENDED);
     return result;
   }
 }
