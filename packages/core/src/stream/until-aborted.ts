@@ -41,6 +41,12 @@ export async function* untilAborted<T>(
     return;
   }
   const iterator = asyncIteratorOf(iterable);
+  // One listener for the whole stream, which fails the item being waited for: a provider
+  // streams many small pieces, and adding and removing a listener for each one costs more
+  // than reading it.
+  let failWaiting: ((error: Error) => void) | undefined;
+  const onAbort = () => failWaiting?.(abortError());
+  signal.addEventListener("abort", onAbort, { once: true });
   // Like `for await`: a source that finished or threw is not asked to return.
   let finished = false;
   try {
@@ -49,7 +55,11 @@ export async function* untilAborted<T>(
       if (signal.aborted) throw abortError();
       let result: IteratorResult<T>;
       try {
-        result = await awaitUnlessAborted(iterator.next(), signal);
+        const next = iterator.next();
+        result = await new Promise<IteratorResult<T>>((resolve, reject) => {
+          failWaiting = reject;
+          Promise.resolve(next).then(resolve, reject);
+        });
       } catch (error) {
         if (signal.aborted) throw abortError();
         finished = true;
@@ -62,6 +72,8 @@ export async function* untilAborted<T>(
       yield result.value;
     }
   } finally {
+    failWaiting = undefined;
+    signal.removeEventListener("abort", onAbort);
     if (!finished) {
       const stopping = Promise.resolve().then(() => iterator.return?.());
       if (signal.aborted) stopping.catch(() => {});
