@@ -62,6 +62,7 @@ export function createShell(dotEnv: DotEnv): Shell {
         // --store stands in for LANGCHAIN_MINI_STORE: the host blanks its password too.
         env: storeFlag(settings.env, options.store),
         cwd: process.cwd(),
+        untrustedVariables: settings.untrusted,
         ...(options.signal ? { signal: options.signal } : {}),
         ...(options.onProgress ? { onProgress: options.onProgress } : {}),
       });

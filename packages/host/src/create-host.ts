@@ -31,6 +31,11 @@ export interface HostOptions {
   readonly signal?: AbortSignal;
   /** Set-up work a plug-in reports (a model download). */
   readonly onProgress?: (progress: SetupProgress) => void;
+  /**
+   * Settings in `env` that only an untrusted folder's `.env` gave (`folderSettings`):
+   * plug-ins may not let them choose a command to start.
+   */
+  readonly untrustedVariables?: ReadonlySet<string>;
 }
 
 export interface SessionOptions extends RuntimeOptions {
@@ -81,6 +86,7 @@ export function createHost(options: HostOptions): Host {
     secrets,
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    ...(options.untrustedVariables ? { untrustedVariables: options.untrustedVariables } : {}),
   };
   const open = new Set<Session>();
 

@@ -125,6 +125,39 @@ describe("the MCP configuration", () => {
     });
   });
 
+  it("lets no setting of an untrusted folder choose a command, its arguments, directory or URL", () => {
+    const env = { BIN: "/tmp/evil", TOKEN: "folder-token-123", SITE: "http://127.0.0.1:9/mcp" };
+    const untrusted = new Set(Object.keys(env));
+    const parseWith = (server: unknown) =>
+      parseMcpConfig(
+        JSON.stringify({ mcpServers: { tools: server } }),
+        "mcp.json",
+        "/projects/app",
+        env,
+        untrusted,
+      );
+    const line = (field: string, variable: string) =>
+      `config_invalid: MCP server "tools" in mcp.json: ${field} uses \${${variable}}, which only this folder's .env sets, and a folder you have not trusted may not choose a server's command, arguments, directory or URL: set ${variable} in your environment, or trust the folder (--trust)`;
+    expect(problem(() => parseWith({ command: `\${BIN:-npx}` }))).toBe(line("command", "BIN"));
+    expect(problem(() => parseWith({ command: "npx", args: [`\${BIN}`] }))).toBe(
+      line("args", "BIN"),
+    );
+    expect(problem(() => parseWith({ command: "npx", cwd: `\${BIN}` }))).toBe(line("cwd", "BIN"));
+    expect(problem(() => parseWith({ url: `\${SITE}` }))).toBe(line("url", "SITE"));
+    // A token for the server's environment or a header is what such settings are for.
+    const [stdio] = parseWith({ command: "npx", env: { TOKEN: `\${TOKEN}` } });
+    expect(stdio).toMatchObject({ command: "npx", env: { TOKEN: "folder-token-123" } });
+    const [http] = parseWith({
+      url: "https://mcp.example.com/mcp",
+      headers: { Authorization: `Bearer \${TOKEN}` },
+    });
+    expect(http).toMatchObject({ headers: { Authorization: "Bearer folder-token-123" } });
+    // A variable the folder did not set may still choose them.
+    expect(parse({ mcpServers: { tools: { command: `\${BIN}` } } }, env)[0]).toMatchObject({
+      command: "/tmp/evil",
+    });
+  });
+
   it("names the server and the field in every mistake, and never a header's value", () => {
     expect(problem(() => parseMcpConfig("{", "mcp.json", "/", {}))).toMatch(
       /^config_invalid: The MCP configuration mcp.json is not valid JSON \(.+\): it must be \{"mcpServers"/,

@@ -34,18 +34,30 @@ export interface HttpServer {
 
 export type ServerConfig = StdioServer | HttpServer;
 
+const NONE: ReadonlySet<string> = new Set();
+/** The fields of a server whose value decides what runs, or where its credentials go. */
+const CHOOSES_WHAT_RUNS = new Set(["command", "args", "cwd", "url"]);
+
 export const SHAPE =
   '{"mcpServers": {"<name>": {"command": "…", "args": […], "env": {…}, "cwd": "…"} or {"url": "…", "headers": {…}}}}';
 
 /**
  * The servers that LANGCHAIN_MINI_MCP names: a JSON file in the format other MCP clients
  * use, or that JSON itself. Undefined when it is not set. Relative `cwd`s are relative to
- * the file; `${NAME}` and `${NAME:-default}` in values come from `env`.
+ * the file; `${NAME}` and `${NAME:-default}` in values come from `env`, but a server's
+ * command, arguments, directory and URL not from the `untrusted` ones (settings only an
+ * untrusted folder's `.env` gave: `PluginContext.untrustedVariables`).
  */
-export async function readMcpConfig(env: PluginEnv, cwd = process.cwd(), signal?: AbortSignal) {
+export async function readMcpConfig(
+  env: PluginEnv,
+  cwd = process.cwd(),
+  signal?: AbortSignal,
+  untrusted: ReadonlySet<string> = NONE,
+) {
   const value = env.LANGCHAIN_MINI_MCP?.trim();
   if (!value) return undefined;
-  if (value.startsWith("{")) return parseMcpConfig(value, "LANGCHAIN_MINI_MCP", cwd, env);
+  if (value.startsWith("{"))
+    return parseMcpConfig(value, "LANGCHAIN_MINI_MCP", cwd, env, untrusted);
   const path = resolve(cwd, value);
   let text: string;
   try {
@@ -57,7 +69,7 @@ export async function readMcpConfig(env: PluginEnv, cwd = process.cwd(), signal?
       `Cannot read the MCP configuration ${path}: ${reason}: give a JSON file ${SHAPE}`,
     );
   }
-  return parseMcpConfig(text, path, dirname(path), env);
+  return parseMcpConfig(text, path, dirname(path), env, untrusted);
 }
 
 export function parseMcpConfig(
@@ -65,6 +77,7 @@ export function parseMcpConfig(
   source: string,
   baseDirectory: string,
   env: PluginEnv,
+  untrusted: ReadonlySet<string> = NONE,
 ): ServerConfig[] {
   let parsed: unknown;
   try {
@@ -91,8 +104,15 @@ export function parseMcpConfig(
           invalid(
             `${where}: ${field} uses \${${variable}}, which is not set: set it in the environment or .env, or write \${${variable}:-default}`,
           ),
-        // A token is usually given this way; HOME or PATH, which every server gets, is none.
         (variable, expanded) => {
+          // What starts a program, or where the server's keys are sent, is the user's
+          // choice: never that of a folder's .env the user has not trusted.
+          if (untrusted.has(variable) && CHOOSES_WHAT_RUNS.has(field)) {
+            throw invalid(
+              `${where}: ${field} uses \${${variable}}, which only this folder's .env sets, and a folder you have not trusted may not choose a server's command, arguments, directory or URL: set ${variable} in your environment, or trust the folder (--trust)`,
+            );
+          }
+          // A token is usually given this way; HOME or PATH, which every server gets, is none.
           if (!passesToEveryServer(variable)) secrets.add(expanded);
         },
       );

@@ -41,7 +41,12 @@ export function availability(env: PluginEnv): Availability {
  * configuration file is a `config_invalid` error.
  */
 export async function createTools(options: CreateToolOptions): Promise<ToolSet> {
-  const servers = await readMcpConfig(options.env, options.cwd, options.signal);
+  const servers = await readMcpConfig(
+    options.env,
+    options.cwd,
+    options.signal,
+    options.untrustedVariables,
+  );
   if (!servers) throw new LangchainMiniError("config_invalid", reasonOf(availability(options.env)));
   const timeoutMs = timeoutOf(options.env);
   // Before any server starts: whatever it echoes of them is blanked by the host.

@@ -100,7 +100,29 @@ const ignored = (...names: string[]) => `Warning: ignored ${names.join(", ")} fr
 const HOW =
   "only once you trust the folder (answer y when langchain-mini asks on a terminal, or run with --trust)";
 
+/**
+ * The user's own MCP settings (in the environment), which take the server's shell from
+ * `${MCP_SHELL:-false}`: the folder's .env sets MCP_SHELL to `sh`, which would start it.
+ */
+const userMcpWithVariable = (context: CaseContext) => ({
+  LANGCHAIN_MINI_MCP: JSON.stringify({
+    mcpServers: {
+      mine: { command: `\${MCP_SHELL:-false}`, args: ["-c", `touch '${marker(context)}'`] },
+    },
+  }),
+});
+
 const untrusted: HostileCase[] = [
+  {
+    name: "a variable in the user's MCP settings: the folder's .env may not choose the command",
+    setup: (context) => context.file(".env", "MCP_SHELL=sh\n"),
+    env: userMcpWithVariable,
+    args: ({ script }) => ask(script(ANSWER)),
+    status: 2,
+    stdout: "",
+    stderr: `langchain-mini: MCP server "mine" in LANGCHAIN_MINI_MCP: command uses \${MCP_SHELL}, which only this folder's .env sets, and a folder you have not trusted may not choose a server's command, arguments, directory or URL: set MCP_SHELL in your environment, or trust the folder (--trust)\n`,
+    check: (_result, context) => expect(ran(context)).toBe(false),
+  },
   {
     name: "LANGCHAIN_MINI_MCP naming a file: ask starts no command",
     setup: (context) => {
@@ -260,6 +282,15 @@ const trusted: HostileCase[] = [
     args: () => ["plugins", "add", "./good", "--trust"],
     status: 0,
     stdout: "Added acme-good 1.0.0 (tool): use it with --tools acme-good\n",
+    check: (_result, context) => expect(ran(context)).toBe(true),
+  },
+  {
+    name: "--trust: the folder's .env may choose the command in the user's MCP settings",
+    setup: (context) => context.file(".env", "MCP_SHELL=sh\n"),
+    env: userMcpWithVariable,
+    args: ({ script }) => ask(script(ANSWER), "--trust"),
+    status: 0,
+    stdout: "the answer\n",
     check: (_result, context) => expect(ran(context)).toBe(true),
   },
   {

@@ -85,6 +85,12 @@ export interface PluginContext {
    * host blanks them everywhere from then on, as it blanks the secrets of `env`.
    */
   readonly addSecret?: (value: string) => void;
+  /**
+   * The names in `env` whose values came only from the working folder's `.env`, in a
+   * folder the user has not trusted: plain settings (a model, a token), which may not
+   * choose a program to start, its arguments or its directory. Undefined or empty: none.
+   */
+  readonly untrustedVariables?: ReadonlySet<string>;
 }
 
 export interface CreateLlmOptions extends PluginContext {

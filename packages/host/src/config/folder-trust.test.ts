@@ -80,6 +80,22 @@ describe("folder trust", () => {
     );
   });
 
+  it("names the settings only an untrusted folder gave, which may not choose a command", async () => {
+    const { cwd, environment } = folders();
+    const shell = { ...environment, MODEL: "from-the-shell" };
+    const plain: DotEnv = {
+      ...HOSTILE,
+      values: { SERVER_BIN: "./evil.sh", MODEL: "from-the-folder", TOKEN: "t" },
+    };
+    // No code setting: nothing to ask, and still the folder's own values are marked.
+    const quiet = await folderSettings(plain, { cwd, environment: shell });
+    expect([...quiet.untrusted].sort()).toEqual(["SERVER_BIN", "TOKEN"]);
+    const declined = await folderSettings(HOSTILE, { cwd, environment });
+    expect([...declined.untrusted].sort()).toEqual(["OPENAI_API_KEY", "OPENAI_BASE_URL"]);
+    const trusted = await folderSettings(plain, { cwd, environment: shell, trust: true });
+    expect(trusted.untrusted.size).toBe(0);
+  });
+
   it("takes the whole .env with --trust, without remembering it", async () => {
     const { cwd, data, environment } = folders();
     const { env, warnings } = await folderSettings(HOSTILE, { cwd, environment, trust: true });
@@ -145,6 +161,7 @@ describe("folder trust", () => {
     expect(await folderSettings(dotEnv, { cwd, environment: own, ask })).toEqual({
       env: { A: "1", ...own },
       warnings: [],
+      untrusted: new Set(["A"]),
     });
   });
 });

@@ -13,6 +13,11 @@ export interface FolderSettings {
   readonly env: Env;
   /** `.env`'s own warnings, and one line naming what of it was ignored. */
   readonly warnings: readonly string[];
+  /**
+   * The settings in `env` that only the folder's `.env` gave, in a folder not trusted:
+   * plug-ins may read them, but not let them choose a command (`PluginContext`).
+   */
+  readonly untrusted: ReadonlySet<string>;
 }
 
 export interface TrustOptions {
@@ -41,20 +46,24 @@ export async function folderSettings(
   const { environment } = options;
   const warnings = [...dotEnv.warnings];
   const code = codeSettingsIn(dotEnv.values, environment);
-  const whole = { env: everyValue(dotEnv, environment), warnings };
-  if (code.size === 0 || options.trust) return whole;
+  const trusted = { env: everyValue(dotEnv, environment), warnings, untrusted: NONE };
+  if (options.trust) return trusted;
+  // What only the folder gave, where the user's environment does not set it.
+  const fromFolder = (names: readonly string[]) =>
+    new Set(names.filter((name) => environment[name] === undefined));
+  if (code.size === 0) return { ...trusted, untrusted: fromFolder(Object.keys(dotEnv.values)) };
   const folder = await realpath(options.cwd).catch(() => resolve(options.cwd));
   const dataDirectory = dataHome(environment);
   const answers = await readFolderAnswers(dataDirectory);
   if (answers.warning) warnings.push(answers.warning);
-  if (answers.trusted.has(folder)) return whole;
+  if (answers.trusted.has(folder)) return trusted;
   let declined = answers.untrusted.has(folder);
   if (!declined && options.ask) {
     const trust = await options.ask(trustQuestion(dotEnv, code));
     await rememberFolder(dataDirectory, folder, trust).catch((error: Error) => {
       warnings.push(`${error.message}: the answer counts for this run only`);
     });
-    if (trust) return whole;
+    if (trust) return trusted;
     declined = true;
   }
   const names = `${[...code.keys()].join(", ")} from ${dotEnv.path}`;
@@ -64,8 +73,14 @@ export async function folderSettings(
       : `ignored ${names}: a folder's .env may start commands, load code or choose where your keys go only once you trust the folder (answer y when langchain-mini asks on a terminal, or run with --trust)`,
   );
   const plain = Object.entries(dotEnv.values).filter(([name]) => !code.has(name));
-  return { env: { ...Object.fromEntries(plain), ...environment }, warnings };
+  return {
+    env: { ...Object.fromEntries(plain), ...environment },
+    warnings,
+    untrusted: fromFolder(plain.map(([name]) => name)),
+  };
 }
+
+const NONE: ReadonlySet<string> = new Set();
 
 const LONGEST_VALUE_SHOWN = 80;
 

@@ -21,6 +21,8 @@ export interface HostContext {
    * tools are made become start-up notices instead.
    */
   readonly onNotice?: (notice: PluginNotice) => void;
+  /** Settings only an untrusted folder's `.env` gave: they may not choose a command. */
+  readonly untrustedVariables?: ReadonlySet<string>;
 }
 
 /** What every plug-in factory is given of its host: settings, folders, and where secrets go. */
@@ -32,5 +34,6 @@ export function pluginContext(host: HostContext): PluginContext {
     signal: host.signal,
     onProgress: host.onProgress,
     addSecret: host.secrets.add,
+    ...(host.untrustedVariables ? { untrustedVariables: host.untrustedVariables } : {}),
   };
 }
