@@ -47,6 +47,27 @@ describe("ask on a terminal shows the model at work (tmux)", {
     expect(readFileSync(answer, "utf8")).toBe("405\n");
   });
 
+  it("leaves ^C on a line of its own when Ctrl+C stops the model, and no spinner", async () => {
+    const screen = new Terminal();
+    terminals.push(screen);
+    // Never released: the model holds until the stop.
+    writeFileSync(
+      join(screen.directory, ".env"),
+      `HOLD_UNTIL=${join(screen.directory, "never")}\n`,
+    );
+    screen.start(["ask", "--llm", `${HELD_LLM}:thinker`, "--tools", "calculator", QUESTION], {
+      keepOpen: true,
+    });
+    await screen.waitFor(LIVE);
+    screen.send("C-c");
+    expect(await screen.exitStatus()).toBe(130);
+    const last = await screen.waitFor("stopped by SIGINT");
+    const rows = last.split("\n");
+    expect(rows).toContain("^C");
+    expect(rows).toContain("langchain-mini: stopped by SIGINT");
+    expect(last).not.toMatch(SPINNER);
+  });
+
   it("keeps the line off a piped stderr: the trace is plain text", async () => {
     const result = await runCli(["ask", "--llm", `${HELD_LLM}:thinker`, QUESTION]);
     expect(result.status).toBe(0);

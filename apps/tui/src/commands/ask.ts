@@ -93,8 +93,17 @@ export async function ask(argv: readonly string[], shell: Shell): Promise<number
     throw usageError("No question given: run langchain-mini ask [options] <question...>");
   }
   const options = sessionOptions(values);
+  // On a terminal, a line under the trace shows what the model or a tool is doing, and
+  // the model's text as it comes; --json and a piped stderr never get it.
+  const live =
+    !values.json && process.stderr.isTTY && process.env.TERM !== "dumb"
+      ? createLiveLine(process.stderr)
+      : undefined;
   const controller = new AbortController();
-  const onSignal = () => controller.abort();
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (signal === "SIGINT") live?.interrupted();
+    controller.abort();
+  };
   for (const signal of STOP_SIGNALS) process.on(signal, onSignal);
   // Set-up work (a model download) draws a bar on stderr; a signal ends it too.
   const bar = createDownloadProgress(process.stderr);
@@ -108,12 +117,6 @@ export async function ask(argv: readonly string[], shell: Shell): Promise<number
   for (const warning of warnings) process.stderr.write(`Warning: ${terminalText(warning)}\n`);
   // --json lines go out together, once per tick of the event loop.
   const json = values.json ? createLineBatch((text) => process.stdout.write(text)) : undefined;
-  // On a terminal, a line under the trace shows what the model or a tool is doing, and
-  // the model's text as it comes; --json and a piped stderr never get it.
-  const live =
-    !json && process.stderr.isTTY && process.env.TERM !== "dumb"
-      ? createLiveLine(process.stderr)
-      : undefined;
   // The text trace on stderr: one write per tick of the event loop.
   const stderr = terminalOutput(process.stderr, live?.around);
   const display: Array<(event: AgentEvent) => void> = [];

@@ -30,6 +30,12 @@ export interface LiveLine {
   readonly around: (text: string) => string;
   /** Erases the line, if drawn, and stops redrawing it. */
   readonly stop: () => void;
+  /**
+   * Ctrl+C came: the terminal echoed `^C` at the end of the line, and the stop handler
+   * (`stop-signals.ts`) has moved to the line below. The line becomes `^C` alone, as it is
+   * without a live line, and is not drawn again.
+   */
+  readonly interrupted: () => void;
 }
 
 export function createLiveLine(stream: NodeJS.WriteStream): LiveLine {
@@ -72,13 +78,15 @@ export function createLiveLine(stream: NodeJS.WriteStream): LiveLine {
     }
     redraw();
   };
-  const stop = () => {
+  const stop = (erase = ERASE) => {
     work = undefined;
     clearInterval(timer);
     timer = undefined;
-    if (drawn) stream.write(ERASE);
+    if (drawn) stream.write(erase);
     drawn = false;
   };
+  // Up to the line, cleared, and the terminal's echo written again.
+  const interrupted = () => stop(`\u001b[1A${ERASE}^C\n`);
 
   const show = (event: AgentEvent) => {
     switch (event.type) {
@@ -104,7 +112,7 @@ export function createLiveLine(stream: NodeJS.WriteStream): LiveLine {
 
   const around = (text: string) => (drawn ? `${ERASE}${text}${draw()}` : text);
 
-  return { show, around, stop };
+  return { show, around, stop: () => stop(), interrupted };
 }
 
 /**
