@@ -5,12 +5,13 @@ import { afterEach, describe, expect, it } from "vitest";
 import { runCli } from "../test-support/cli.js";
 import { TERMINAL_TEST_TIMEOUT, Terminal } from "../test-support/terminal.js";
 
-// A model that streams the first words of its Thought, then holds until the test lets it go.
-const HELD_LLM = fileURLToPath(new URL("../test-support/held-llm.mjs", import.meta.url));
+// A model that streams the first words of its Thought, then holds until the test lets it go
+// (HOLD_UNTIL), and answers 405.
+const HELD_LLM = `${fileURLToPath(new URL("../test-support/waiting-llm.mjs", import.meta.url))}:405`;
 const QUESTION = "How many five year periods are in 2023?";
 const SPINNER = /[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]/;
 // The live line: a spinner, the seconds so far, the model, and its text as it streams.
-const LIVE = /[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] (\d+\.\d)s thinker: I am weighing the five year periods/;
+const LIVE = /[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] (\d+\.\d)s 405: I now know/;
 
 describe("ask on a terminal shows the model at work (tmux)", {
   timeout: TERMINAL_TEST_TIMEOUT,
@@ -26,7 +27,7 @@ describe("ask on a terminal shows the model at work (tmux)", {
     const release = join(screen.directory, "release");
     const answer = join(screen.directory, "answer.txt");
     writeFileSync(join(screen.directory, ".env"), `HOLD_UNTIL=${release}\n`);
-    screen.start(["ask", "--llm", `${HELD_LLM}:thinker`, "--tools", "calculator", QUESTION], {
+    screen.start(["ask", "--llm", HELD_LLM, "--tools", "calculator", QUESTION], {
       columns: 160,
       keepOpen: true,
       stdoutFile: answer,
@@ -40,7 +41,7 @@ describe("ask on a terminal shows the model at work (tmux)", {
     expect(await screen.exitStatus()).toBe(0);
     const last = screen.screen();
     // The trace as without a live line: the Thought whole, once; no spinner left behind.
-    expect(last).toContain("Thought: I am weighing the five year periods of 2023");
+    expect(last).toContain("Thought: I now know the final answer");
     expect(last.match(/Thought:/g)).toHaveLength(1);
     expect(last).not.toMatch(SPINNER);
     // Standard output, piped to a file, holds the answer alone.
@@ -55,7 +56,7 @@ describe("ask on a terminal shows the model at work (tmux)", {
       join(screen.directory, ".env"),
       `HOLD_UNTIL=${join(screen.directory, "never")}\n`,
     );
-    screen.start(["ask", "--llm", `${HELD_LLM}:thinker`, "--tools", "calculator", QUESTION], {
+    screen.start(["ask", "--llm", HELD_LLM, "--tools", "calculator", QUESTION], {
       keepOpen: true,
     });
     await screen.waitFor(LIVE);
@@ -69,10 +70,10 @@ describe("ask on a terminal shows the model at work (tmux)", {
   });
 
   it("keeps the line off a piped stderr: the trace is plain text", async () => {
-    const result = await runCli(["ask", "--llm", `${HELD_LLM}:thinker`, QUESTION]);
+    const result = await runCli(["ask", "--llm", HELD_LLM, QUESTION]);
     expect(result.status).toBe(0);
     expect(result.stdout).toBe("405\n");
-    expect(result.stderr).toContain("Thought: I am weighing the five year periods of 2023");
+    expect(result.stderr).toContain("Thought: I now know the final answer");
     expect(result.stderr).not.toMatch(SPINNER);
     expect(result.stderr).not.toContain("\u001b");
   });

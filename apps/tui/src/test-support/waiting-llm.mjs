@@ -3,8 +3,10 @@
 //   WAIT_DIRECTORY and WAIT_FOR: write a file there, then wait until WAIT_FOR files are
 //     there (processes that have all loaded their history before any answers);
 //   STOP_PID and STOP_PORT: stop that process (a redis-server) and wait until nothing
-//     accepts connections on the port (the server went away mid-run).
-import { readdirSync, writeFileSync } from "node:fs";
+//     accepts connections on the port (the server went away mid-run);
+//   HOLD_UNTIL: stream the first words of the Thought, then wait until that file is there
+//     (a reply seen half-way, for as long as a test needs).
+import { existsSync, readdirSync, writeFileSync } from "node:fs";
 import { createConnection } from "node:net";
 import { join } from "node:path";
 
@@ -38,7 +40,13 @@ export function createLlm({ model, env }) {
         process.kill(Number(env.STOP_PID), "SIGTERM");
         while ((await accepts(Number(env.STOP_PORT))) && !signal.aborted) await pause();
       }
-      yield { type: "text", text: ` I now know the final answer\nFinal Answer: ${model}` };
+      if (env.HOLD_UNTIL) {
+        yield { type: "text", text: " I now know" };
+        while (!existsSync(env.HOLD_UNTIL) && !signal.aborted) await pause();
+        yield { type: "text", text: ` the final answer\nFinal Answer: ${model}` };
+      } else {
+        yield { type: "text", text: ` I now know the final answer\nFinal Answer: ${model}` };
+      }
       yield { type: "finish", reason: "stop" };
     },
   };

@@ -46,24 +46,26 @@ export async function folderSettings(
   const { environment } = options;
   const warnings = [...dotEnv.warnings];
   const code = codeSettingsIn(dotEnv.values, environment);
-  const trusted = { env: everyValue(dotEnv, environment), warnings, untrusted: NONE };
-  if (options.trust) return trusted;
+  // The whole .env, for a folder the user trusts.
+  const whole = { env: everyValue(dotEnv, environment), warnings, untrusted: NONE };
+  if (options.trust) return whole;
   // What only the folder gave, where the user's environment does not set it.
   const fromFolder = (names: readonly string[]) =>
     new Set(names.filter((name) => environment[name] === undefined));
-  if (code.size === 0) return { ...trusted, untrusted: fromFolder(Object.keys(dotEnv.values)) };
+  // Nothing in it to trust the folder with: all of it counts, and all of it is the folder's.
+  if (code.size === 0) return { ...whole, untrusted: fromFolder(Object.keys(dotEnv.values)) };
   const folder = await realpath(options.cwd).catch(() => resolve(options.cwd));
   const dataDirectory = dataHome(environment);
   const answers = await readFolderAnswers(dataDirectory);
   if (answers.warning) warnings.push(answers.warning);
-  if (answers.trusted.has(folder)) return trusted;
+  if (answers.trusted.has(folder)) return whole;
   let declined = answers.untrusted.has(folder);
   if (!declined && options.ask) {
     const trust = await options.ask(trustQuestion(dotEnv, code));
     await rememberFolder(dataDirectory, folder, trust).catch((error: Error) => {
       warnings.push(`${error.message}: the answer counts for this run only`);
     });
-    if (trust) return trusted;
+    if (trust) return whole;
     declined = true;
   }
   const names = `${[...code.keys()].join(", ")} from ${dotEnv.path}`;
