@@ -1,9 +1,7 @@
-// `langchain-mini` itself, imported by the bin (cli.ts) once it has checked the Node version.
-import { enableCompileCache } from "node:module";
+// `langchain-mini` itself, imported by the bin (cli.ts) once it has checked the Node version
+// and turned on the compile cache.
+import { readDotEnv } from "@langchain-mini/host";
 
-// Node's on-disk compile cache (the temp directory, or NODE_COMPILE_CACHE): later starts
-// skip parsing, about 3 ms for ask and a third of Ink, React and Yoga's load for the UI.
-enableCompileCache?.();
 const { reportFailure } = await import("./report-failure.js");
 const { exitWith, guardOutput } = await import("./output-guard.js");
 guardOutput();
@@ -11,7 +9,6 @@ const { handleStopSignals, stoppedStatus, wasStopped } = await import("./stop-si
 handleStopSignals();
 // The working directory's .env, read once: commands take their settings from it (as far
 // as the folder is trusted), and every line that leaves the process blanks its keys.
-const { readDotEnv } = await import("@langchain-mini/host");
 const shell = (await import("./shell.js")).createShell(await readDotEnv(process.cwd()));
 // Console lines (a vendor SDK's own log) go to stderr with secrets blanked, never to
 // stdout; the terminal UI sends them to its trace instead.

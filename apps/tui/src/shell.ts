@@ -8,6 +8,7 @@ import {
   type Host,
   storeFlag,
 } from "@langchain-mini/host";
+import { BUNDLED_MODULES } from "./bundled-modules.js";
 
 /**
  * The command line's side of a run: the process's environment, working directory and
@@ -63,6 +64,7 @@ export function createShell(dotEnv: DotEnv): Shell {
         env: storeFlag(settings.env, options.store),
         cwd: process.cwd(),
         untrustedVariables: settings.untrusted,
+        bundled: BUNDLED_MODULES,
         ...(options.signal ? { signal: options.signal } : {}),
         ...(options.onProgress ? { onProgress: options.onProgress } : {}),
       });

@@ -11,7 +11,7 @@ import type { Env } from "./config/env.js";
 import type { HostContext } from "./config/host-context.js";
 import { buildRuntime, type RuntimeOptions } from "./config/runtime.js";
 import { chooseStore, type StoreChoice } from "./config/store-choice.js";
-import { pluginHome } from "./plugins/locate-module.js";
+import { type BundledModules, pluginHome } from "./plugins/locate-module.js";
 import type { LogEvent } from "./session/observe-run.js";
 import { createSession, logOutsideRuns, type Session } from "./session/session.js";
 import { openTrace, type TraceWriter } from "./trace/trace-writer.js";
@@ -36,6 +36,11 @@ export interface HostOptions {
    * plug-ins may not let them choose a command to start.
    */
   readonly untrustedVariables?: ReadonlySet<string>;
+  /**
+   * For a program that bundles the built-in providers, tools and stores: how to load each
+   * (see `BundledModules`). Without it they are looked up beside the host, as installed.
+   */
+  readonly bundled?: BundledModules;
 }
 
 export interface SessionOptions extends RuntimeOptions {
@@ -87,6 +92,7 @@ export function createHost(options: HostOptions): Host {
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     ...(options.untrustedVariables ? { untrustedVariables: options.untrustedVariables } : {}),
+    ...(options.bundled ? { bundled: options.bundled } : {}),
   };
   const open = new Set<Session>();
 

@@ -15,9 +15,14 @@ export { type SettingRow, setupSettings } from "./config/setup-settings.js";
 export { STORE_HELP, type StoreChoice, storeFlag, withoutPassword } from "./config/store-choice.js";
 export { usageError } from "./config/usage-error.js";
 export { createHost, type Host, type HostOptions, type SessionOptions } from "./create-host.js";
-export { ADD_ONS, BUILT_IN_PROVIDERS } from "./plugins/built-ins.js";
+export {
+  ADD_ONS,
+  BUILT_IN_PROVIDERS,
+  BUILT_IN_STORES,
+  BUILT_IN_TOOLS,
+} from "./plugins/built-ins.js";
 export { addPlugin, describePlugin, removePlugin } from "./plugins/install.js";
-export { locateModule } from "./plugins/locate-module.js";
+export { type BundledModules, locateModule } from "./plugins/locate-module.js";
 export { installedNames, installedVersion } from "./plugins/plugin-project.js";
 export type { LogEvent, SessionRun } from "./session/observe-run.js";
 export {

@@ -1,8 +1,7 @@
+import type { Agent } from "node:https";
 import type { Tool } from "@langchain-mini/core";
-import { getJson } from "serpapi";
 import { AnswerCache } from "./answer-cache.js";
 import { extractAnswer } from "./extract-answer.js";
-import { agentFor } from "./local-agent.js";
 import { explainFailure } from "./search-failure.js";
 import { resolveSearchSettings, type SearchOptions } from "./search-settings.js";
 
@@ -18,13 +17,24 @@ export const SEARCH_DESCRIPTION =
 export function createSearchTool(options: SearchOptions = {}): Tool {
   const settings = resolveSearchSettings(options);
   const { apiKey, timeoutMs, maxLength } = settings;
-  const agent = settings.baseURL ? agentFor(settings.baseURL) : undefined;
+  // serpapi and the agent load Node's HTTPS, TLS and crypto: paid at the first search,
+  // not by every run that offers the tool.
+  let loaded: Promise<{ getJson: typeof import("serpapi").getJson; agent?: Agent }> | undefined;
+  const load = async () => {
+    const { getJson } = await import("serpapi");
+    const { baseURL } = settings;
+    return baseURL
+      ? { getJson, agent: (await import("./local-agent.js")).agentFor(baseURL) }
+      : { getJson };
+  };
   const failure = { apiKey, timeoutMs, host: settings.baseURL?.host ?? "serpapi.com" };
   const cache = new AnswerCache();
 
   const search = async (query: string, signal: AbortSignal) => {
     let reply: Record<string, unknown>;
     try {
+      loaded ??= load();
+      const { getJson, agent } = await loaded;
       reply = await getJson({
         ...settings.parameters,
         q: query,

@@ -1,5 +1,6 @@
 import {
   existsSync,
+  lstatSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -56,6 +57,17 @@ const OLLAMA = "langchain-mini-llm-ollama:llama3.2";
 const TOOLS = "calculator,langchain-mini-tool-clock";
 
 describe("the CLI installed on its own, with plug-ins added from tarballs", () => {
+  it("takes at most 40 MB on disk: the bundle, core for plug-ins, and Ink", () => {
+    const modules = join(prefix, "node_modules");
+    const megabytes = diskUsage(modules) / 2 ** 20;
+    expect(megabytes).toBeLessThanOrEqual(40);
+    // No SDK comes as a package: the built-in providers, tools and stores are in the bundle.
+    const installed = readdirSync(modules, { recursive: true }).map(String);
+    for (const sdk of ["openai", "@anthropic-ai", "@google", "@modelcontextprotocol", "@redis"]) {
+      expect(installed.filter((path) => path.split("/").includes(sdk)), sdk).toEqual([]);
+    }
+  });
+
   it("brings no llama.cpp, and says how to add it", async () => {
     const installed = readdirSync(join(prefix, "node_modules"), { recursive: true });
     expect(installed.filter((path) => /node-llama-cpp|llm-llamacpp/.test(String(path)))).toEqual(
@@ -178,6 +190,13 @@ describe("the CLI installed on its own, with plug-ins added from tarballs", () =
     );
   });
 });
+
+/** What a folder takes on disk, in bytes: its files' blocks, as `du` counts them. */
+function diskUsage(path: string): number {
+  const stats = lstatSync(path);
+  if (!stats.isDirectory()) return stats.blocks * 512;
+  return readdirSync(path).reduce((sum, name) => sum + diskUsage(join(path, name)), stats.blocks * 512);
+}
 
 /** The CLI and the packages of ours it depends on, as npm would fetch them. */
 function cliClosure() {

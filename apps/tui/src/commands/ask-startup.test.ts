@@ -1,22 +1,37 @@
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { runCli, tempDir } from "../test-support/cli.js";
 
 /** Packages that cost tens of milliseconds to load: only the commands that use them may. */
 const HEAVY = ["openai", "ink", "react", "node-llama-cpp", "@node-llama-cpp"];
 
-/** Reports, on stderr, every npm package the process loads. */
+/** Reports, on stderr, every file the process loads. */
 const HOOK = `import { registerHooks } from "node:module";
 registerHooks({
   load(url, context, next) {
-    // The last node_modules/ of the path: pnpm stores packages under node_modules/.pnpm/.
-    const match = /.*node_modules\\/((?:@[^/]+\\/)?[^/]+)\\//.exec(url);
-    if (match) process.stderr.write("loaded-package " + match[1] + "\\n");
+    if (url.startsWith("file:")) process.stderr.write("loaded-file " + url + "\\n");
     return next(url, context);
   },
 });`;
+
+/** The package of a path: after its last node_modules/ (pnpm stores them under .pnpm/). */
+const PACKAGE = /.*node_modules\/((?:@[^/]+\/)?[^/]+)\//;
+
+/**
+ * The npm packages in a loaded file: its own, or, for a chunk of the bundle, those whose
+ * modules it holds (the bundler heads each module with a comment naming its path).
+ */
+function packagesIn(url: string): string[] {
+  const own = PACKAGE.exec(url)?.[1];
+  if (own) return [own];
+  const source = readFileSync(fileURLToPath(url), "utf8");
+  return [...source.matchAll(/^\/\/ (.+)$/gm)].flatMap((line) => {
+    const name = PACKAGE.exec(line[1] ?? "")?.[1];
+    return name ? [name] : [];
+  });
+}
 
 describe("ask: start-up cost", () => {
   it("a scripted run loads no LLM SDK or UI library (they load only when a command needs them)", async () => {
@@ -30,7 +45,9 @@ describe("ask: start-up cost", () => {
     });
     expect(result.status).toBe(0);
     const loaded = new Set(
-      [...result.stderr.matchAll(/^loaded-package (.+)$/gm)].map((match) => match[1]),
+      [...result.stderr.matchAll(/^loaded-file (.+)$/gm)].flatMap((match) =>
+        packagesIn(match[1] ?? ""),
+      ),
     );
     // The hook works: the calculator's parser is seen.
     expect(loaded).toContain("expr-eval-fork");

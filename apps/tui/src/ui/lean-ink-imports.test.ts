@@ -3,7 +3,7 @@ import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 
-const built = pathToFileURL(resolve(import.meta.dirname, "../../dist/ui/lean-ink-imports.js")).href;
+const built = pathToFileURL(resolve(import.meta.dirname, "../../dist/lean-ink-imports.js")).href;
 
 // Drawn by Ink in a child process: the app's own characters first, then text that needs
 // string-width's full rules. Wrapped and cut in narrow boxes, coloured, as the app draws.

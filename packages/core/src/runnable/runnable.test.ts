@@ -46,6 +46,21 @@ describe("Runnable", () => {
     expect(await chain.batch([1, 2, 3])).toEqual([4, 6, 8]);
   });
 
+  it("pipes a runnable made by another copy of core (a plug-in's, beside a bundled app)", async () => {
+    // Not an instance of this copy's Runnable: only its methods say what it is.
+    const elsewhere = {
+      invoke: async (x: number) => x * 10,
+      async *stream(x: number) {
+        yield x * 10;
+      },
+    } as unknown as RunnableLambda<number, number>;
+    const chain = new RunnableLambda((x: number) => x + 1).pipe(elsewhere);
+    expect(await chain.invoke(1)).toBe(20);
+    const streamed: number[] = [];
+    for await (const chunk of chain.stream(2)) streamed.push(chunk);
+    expect(streamed).toEqual([30]);
+  });
+
   it("batches with a concurrency limit, in input order", async () => {
     let running = 0;
     let peak = 0;

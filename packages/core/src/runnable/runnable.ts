@@ -79,7 +79,9 @@ export class RunnableLambda<Input, Output> extends Runnable<Input, Output> {
 export function toRunnable<Input, Output>(
   value: RunnableLike<Input, Output>,
 ): Runnable<Input, Output, unknown> {
-  return value instanceof Runnable ? value : new RunnableLambda(value);
+  // A function is a step; anything else is a runnable, whichever copy of core made it (a
+  // plug-in's own next to a bundled app's): no `instanceof` across copies.
+  return typeof value === "function" ? new RunnableLambda(value) : value;
 }
 
 class RunnableSequence<Input, Middle, Output, Chunk> extends Runnable<Input, Output, Chunk> {

@@ -1,5 +1,6 @@
 import type { PluginContext, PluginNotice, SetupProgress } from "@langchain-mini/core";
 import type { Secrets } from "../boundary/secrets.js";
+import type { BundledModules } from "../plugins/locate-module.js";
 import type { Env } from "./env.js";
 
 /**
@@ -23,6 +24,8 @@ export interface HostContext {
   readonly onNotice?: (notice: PluginNotice) => void;
   /** Settings only an untrusted folder's `.env` gave: they may not choose a command. */
   readonly untrustedVariables?: ReadonlySet<string>;
+  /** The built-ins the program carries inside it (a bundle), loaded instead of looked up. */
+  readonly bundled?: BundledModules;
 }
 
 /** What every plug-in factory is given of its host: settings, folders, and where secrets go. */

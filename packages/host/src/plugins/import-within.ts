@@ -8,13 +8,13 @@ const DEFAULT_LIMIT_SECONDS = 30;
 const MOST_SECONDS = 86_400;
 
 /**
- * Imports a plug-in module, giving its top-level code LANGCHAIN_MINI_PLUGIN_TIMEOUT
+ * Imports a plug-in module (`load` imports it), giving its top-level code LANGCHAIN_MINI_PLUGIN_TIMEOUT
  * seconds: a module whose import never settles would otherwise hold the command for
  * ever (or, with nothing else to wait on, end it without a word). Either failure is one
  * usage line naming the module (`what` it was loaded as, e.g. "tool", and its `name`).
  */
 export async function importWithin(
-  url: string,
+  load: () => Promise<unknown>,
   what: string,
   name: string,
   env: LocateOptions["env"],
@@ -26,7 +26,7 @@ export async function importWithin(
   });
   let loaded: unknown;
   try {
-    loaded = await Promise.race([import(url), limit]);
+    loaded = await Promise.race([load(), limit]);
   } catch (error) {
     throw usageError(`The ${what} module '${name}' failed to load: ${messageOf(error)}`);
   } finally {

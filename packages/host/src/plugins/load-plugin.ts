@@ -97,12 +97,14 @@ async function importPlugin(
   const builtIn = builtIns.get(name);
   const specifier = builtIn ?? name;
   const what = options.what ?? kind.what;
+  const bundled = builtIn === undefined ? undefined : options.bundled?.get(specifier);
+  if (bundled) return { specifier, module: await importWithin(bundled, what, name, options.env) };
   const url = await locateModule(specifier, what, {
     ...options,
     builtIn: builtIn !== undefined,
   });
   if (!url) throw notInstalled(name, specifier, builtIns, kind);
-  const module = await importWithin(url, what, name, options.env);
+  const module = await importWithin(() => import(url), what, name, options.env);
   return { specifier, module };
 }
 

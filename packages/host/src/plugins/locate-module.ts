@@ -15,7 +15,17 @@ export interface LocateOptions {
   readonly env?: Env;
   /** What messages call the module when it is not known yet what it plugs in as: "plug-in". */
   readonly what?: string;
+  /** Built-in modules the program carries inside it (a bundle): see `BundledModules`. */
+  readonly bundled?: BundledModules;
 }
+
+/**
+ * Built-in modules compiled into the program that runs the host, a bundled CLI, by their
+ * specifier in the built-in tables (`@langchain-mini/llm-openai/plugin`): each loads its
+ * module. A bundle has no packages beside it to look up; a built-in it carries is loaded
+ * from here, one it does not (an add-on) is looked up as usual.
+ */
+export type BundledModules = ReadonlyMap<string, () => Promise<unknown>>;
 
 /** A path (`./x.js`, `/abs/x.js`, `file:`) or a package name, the way changesets loads plug-ins. */
 function isPathSpecifier(specifier: string) {
