@@ -64,7 +64,10 @@ describe("the CLI installed on its own, with plug-ins added from tarballs", () =
     // No SDK comes as a package: the built-in providers, tools and stores are in the bundle.
     const installed = readdirSync(modules, { recursive: true }).map(String);
     for (const sdk of ["openai", "@anthropic-ai", "@google", "@modelcontextprotocol", "@redis"]) {
-      expect(installed.filter((path) => path.split("/").includes(sdk)), sdk).toEqual([]);
+      expect(
+        installed.filter((path) => path.split("/").includes(sdk)),
+        sdk,
+      ).toEqual([]);
     }
   });
 
@@ -195,7 +198,10 @@ describe("the CLI installed on its own, with plug-ins added from tarballs", () =
 function diskUsage(path: string): number {
   const stats = lstatSync(path);
   if (!stats.isDirectory()) return stats.blocks * 512;
-  return readdirSync(path).reduce((sum, name) => sum + diskUsage(join(path, name)), stats.blocks * 512);
+  return readdirSync(path).reduce(
+    (sum, name) => sum + diskUsage(join(path, name)),
+    stats.blocks * 512,
+  );
 }
 
 /** The CLI and the packages of ours it depends on, as npm would fetch them. */

@@ -1,8 +1,9 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { runCli, tempDir } from "../test-support/cli.js";
+import { packagesIn } from "../test-support/loaded-modules.js";
 
 /** Packages that cost tens of milliseconds to load: only the commands that use them may. */
 const HEAVY = ["openai", "ink", "react", "node-llama-cpp", "@node-llama-cpp"];
@@ -15,23 +16,6 @@ registerHooks({
     return next(url, context);
   },
 });`;
-
-/** The package of a path: after its last node_modules/ (pnpm stores them under .pnpm/). */
-const PACKAGE = /.*node_modules\/((?:@[^/]+\/)?[^/]+)\//;
-
-/**
- * The npm packages in a loaded file: its own, or, for a chunk of the bundle, those whose
- * modules it holds (the bundler heads each module with a comment naming its path).
- */
-function packagesIn(url: string): string[] {
-  const own = PACKAGE.exec(url)?.[1];
-  if (own) return [own];
-  const source = readFileSync(fileURLToPath(url), "utf8");
-  return [...source.matchAll(/^\/\/ (.+)$/gm)].flatMap((line) => {
-    const name = PACKAGE.exec(line[1] ?? "")?.[1];
-    return name ? [name] : [];
-  });
-}
 
 describe("ask: start-up cost", () => {
   it("a scripted run loads no LLM SDK or UI library (they load only when a command needs them)", async () => {

@@ -15,7 +15,6 @@ import { terminalOutput } from "../render/terminal-output.js";
 import { createTextTrace } from "../render/text-trace.js";
 import { createVerboseTrace } from "../render/verbose-trace.js";
 import type { Shell } from "../shell.js";
-import { leanInkImports } from "../ui/lean-ink-imports.js";
 
 export const REPLAY_USAGE = `Usage: langchain-mini replay [options] <trace.jsonl>
 
@@ -65,9 +64,7 @@ export async function replay(argv: readonly string[], shell: Shell): Promise<num
   }
   const onTerminal = process.stdin.isTTY && process.stdout.isTTY;
   if (onTerminal && !values.json && !values.text && !values.verbose) {
-    // React's production build, as for the chat; Ink loads only here.
-    process.env.NODE_ENV ??= "production";
-    leanInkImports();
+    // Ink loads only here.
     const { startReplay } = await import("../ui/start-replay.js");
     return startReplay({ lines, complete }, { speed, file: path });
   }

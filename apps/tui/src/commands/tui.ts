@@ -16,7 +16,6 @@ import { routeConsole } from "../config/console-route.js";
 import { runOptionSpec, sessionOptions } from "../config/run-flags.js";
 import type { Shell } from "../shell.js";
 import type { OpenedSession } from "../ui/chat-service.js";
-import { leanInkImports } from "../ui/lean-ink-imports.js";
 
 export const TUI_USAGE = `Usage: langchain-mini [options]      the terminal UI (needs a terminal)
 
@@ -74,10 +73,6 @@ export async function tui(
     process.stderr.write(`${NOT_A_TERMINAL}\n`);
     return 2;
   }
-  // React's development build checks every render (several times slower): users get the
-  // production one unless they ask otherwise. It is chosen when React loads, just below.
-  process.env.NODE_ENV ??= "production";
-  leanInkImports();
   // Ink and React load while the LLM and tools are set up: the input line is ready sooner.
   const ui = import("../ui/start-ui.js");
   // Asked before the screen is taken over, when the folder's .env wants to run code.

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { tempDir, writeScript } from "../test-support/cli.js";
+import { modulesIn } from "../test-support/loaded-modules.js";
 import { TERMINAL_TEST_TIMEOUT, Terminal } from "../test-support/terminal.js";
 
 /**
@@ -26,19 +27,25 @@ process.stdout.write = (chunk, ...rest) => {
 };
 process.on("exit", () => writeFileSync(process.env.RECORD_DIRECTORY + "/exit.txt", list()));`;
 
-/** What the first frame does without: what only an answer, a key or a command draws. */
+/**
+ * What the first frame does without: what only an answer, a key or a command draws. Source
+ * modules (in a chunk of the bundle, or files as built before it).
+ */
 const NOT_FOR_THE_FIRST_FRAME = [
   /\/marked\//,
-  /\/ui\/markdown\/markdown\.js$/,
-  /\/ui\/components\/run-trace\.js$/,
-  /\/ui\/components\/prompt-inspector\.js$/,
-  /\/ui\/components\/session-picker\.js$/,
-  /\/ui\/components\/approval-prompt\.js$/,
-  /\/ui\/components\/help-table\.js$/,
-  /\/ui\/components\/setup-screen\.js$/,
+  /\/ui\/markdown\/markdown\.(js|tsx?)$/,
+  /\/ui\/components\/run-trace\.(js|tsx?)$/,
+  /\/ui\/components\/prompt-inspector\.(js|tsx?)$/,
+  /\/ui\/components\/session-picker\.(js|tsx?)$/,
+  /\/ui\/components\/approval-prompt\.(js|tsx?)$/,
+  /\/ui\/components\/help-table\.(js|tsx?)$/,
+  /\/ui\/components\/setup-screen\.(js|tsx?)$/,
   /\/string-width\/index\.js$/,
   /undici/,
 ];
+
+/** The modules a recorded list of loaded files holds. */
+const recorded = (file: string) => readFileSync(file, "utf8").split("\n").flatMap(modulesIn);
 
 describe("the terminal UI's first frame (tmux)", { timeout: TERMINAL_TEST_TIMEOUT }, () => {
   const terminals: Terminal[] = [];
@@ -59,9 +66,9 @@ describe("the terminal UI's first frame (tmux)", { timeout: TERMINAL_TEST_TIMEOU
     screen.start(["--llm", `script:${script}`]);
     await screen.waitFor("How can I help?");
     await screen.waitFor(() => existsSync(join(directory, "first-frame.txt")));
-    const atFirstFrame = readFileSync(join(directory, "first-frame.txt"), "utf8").split("\n");
+    const atFirstFrame = recorded(join(directory, "first-frame.txt"));
     // The recorder sees the app's modules: Ink's are there.
-    expect(atFirstFrame.some((url) => /\/ink\/build\/index\.js$/.test(url))).toBe(true);
+    expect(atFirstFrame.some((url) => /\/ink\/build\/ink\.js$/.test(url))).toBe(true);
     for (const pattern of NOT_FOR_THE_FIRST_FRAME) {
       expect([pattern, atFirstFrame.filter((url) => pattern.test(url))]).toEqual([pattern, []]);
     }
@@ -72,9 +79,15 @@ describe("the terminal UI's first frame (tmux)", { timeout: TERMINAL_TEST_TIMEOU
     expect(answered).toContain("Final Answer: It is **42** 👍");
     expect(await screen.quit()).toBe(0);
     // What the answer drew loaded when it was needed.
-    const atExit = readFileSync(join(directory, "exit.txt"), "utf8").split("\n");
+    const atExit = recorded(join(directory, "exit.txt"));
+    // The recorder sees inside the bundle's chunks: the app's own first frame is there.
+    expect(atFirstFrame.some((path) => /\/ui\/components\/chat-body\.(js|tsx?)$/.test(path))).toBe(
+      true,
+    );
     for (const pattern of NOT_FOR_THE_FIRST_FRAME.slice(0, 3)) {
       expect([pattern, atExit.some((url) => pattern.test(url))]).toEqual([pattern, true]);
     }
+    // The emoji needed string-width's full rules: the real one loaded for it.
+    expect(atExit.some((url) => /\/string-width\/index\.js$/.test(url))).toBe(true);
   });
 });
