@@ -88,7 +88,7 @@ try {
   console.log(`  everything                          ${mb(total)}`);
   console.log(`  the bundle (dist/)                  ${mb(bundle)}`);
   console.log(`  core and prompts, for plug-ins      ${mb(core)}`);
-  console.log(`  Ink, React and their dependencies   ${mb(total - bundle - core)}`);
+  console.log(`  the rest (string-width, bin links)  ${mb(total - bundle - core)}`);
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
