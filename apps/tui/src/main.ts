@@ -1,18 +1,14 @@
 // `langchain-mini` itself, imported by the bin (cli.ts) once it has checked the Node version
 // and turned on the compile cache.
 import { readDotEnv } from "@langchain-mini/host";
+import { routeConsoleToStderr } from "./config/console-route.js";
+import { exitWith, guardOutput } from "./output-guard.js";
+import { reportFailure } from "./report-failure.js";
+import { createShell, type Shell } from "./shell.js";
+import { handleStopSignals, stoppedStatus, wasStopped } from "./stop-signals.js";
 
-const { reportFailure } = await import("./report-failure.js");
-const { exitWith, guardOutput } = await import("./output-guard.js");
 guardOutput();
-const { handleStopSignals, stoppedStatus, wasStopped } = await import("./stop-signals.js");
 handleStopSignals();
-// The working directory's .env, read once: commands take their settings from it (as far
-// as the folder is trusted), and every line that leaves the process blanks its keys.
-const shell = (await import("./shell.js")).createShell(await readDotEnv(process.cwd()));
-// Console lines (a vendor SDK's own log) go to stderr with secrets blanked, never to
-// stdout; the terminal UI sends them to its trace instead.
-(await import("./config/console-route.js")).routeConsoleToStderr(shell.redact);
 
 const HELP = `langchain-mini: ask an LLM agent questions, with tools, in a ReAct loop.
 
@@ -24,8 +20,22 @@ Usage:
   langchain-mini plugins [list|add|remove]      providers, tools and stores (see: plugins --help)
   langchain-mini --version                      the version`;
 
-// Commands are imported on demand so that `ask` never loads what only another command needs.
+/** Blanks the secrets of the shell, once there is one. */
+let redact = (text: string) => text;
+
 async function main(argv: readonly string[]): Promise<number> {
+  // The working directory's .env, read once: commands take their settings from it (as far
+  // as the folder is trusted), and every line that leaves the process blanks its keys.
+  const shell = createShell(await readDotEnv(process.cwd()));
+  redact = shell.redact;
+  // Console lines (a vendor SDK's own log) go to stderr with secrets blanked, never to
+  // stdout; the terminal UI sends them to its trace instead.
+  routeConsoleToStderr(shell.redact);
+  return run(argv, shell);
+}
+
+// Commands are imported on demand so that `ask` never loads what only another command needs.
+async function run(argv: readonly string[], shell: Shell): Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
     case "ask":
@@ -68,5 +78,5 @@ process.once("beforeExit", () => {
   process.exit(1);
 });
 main(process.argv.slice(2)).then(finish, (error: unknown) =>
-  finish(wasStopped() ? 1 : reportFailure(error, debug, shell.redact)),
+  finish(wasStopped() ? 1 : reportFailure(error, debug, redact)),
 );
