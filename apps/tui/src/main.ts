@@ -1,6 +1,6 @@
 // `langchain-mini` itself, imported by the bin (cli.ts) once it has checked the Node version
 // and turned on the compile cache.
-import { readDotEnv } from "@langchain-mini/host";
+import { environmentSecrets, readDotEnv } from "@langchain-mini/host";
 import { routeConsoleToStderr } from "./config/console-route.js";
 import { exitWith, guardOutput } from "./output-guard.js";
 import { reportFailure } from "./report-failure.js";
@@ -20,18 +20,19 @@ Usage:
   langchain-mini plugins [list|add|remove]      providers, tools and stores (see: plugins --help)
   langchain-mini --version                      the version`;
 
-/** Blanks the secrets of the shell, once there is one. */
-let redact = (text: string) => text;
+const debug = process.argv.includes("--debug");
+/** The exit status for a failure: one line (with secrets blanked), or 1 after a stop. */
+const failed = (error: unknown, redact: (text: string) => string) =>
+  wasStopped() ? 1 : reportFailure(error, debug, redact);
 
 async function main(argv: readonly string[]): Promise<number> {
   // The working directory's .env, read once: commands take their settings from it (as far
   // as the folder is trusted), and every line that leaves the process blanks its keys.
   const shell = createShell(await readDotEnv(process.cwd()));
-  redact = shell.redact;
   // Console lines (a vendor SDK's own log) go to stderr with secrets blanked, never to
   // stdout; the terminal UI sends them to its trace instead.
   routeConsoleToStderr(shell.redact);
-  return run(argv, shell);
+  return run(argv, shell).catch((error: unknown) => failed(error, shell.redact));
 }
 
 // Commands are imported on demand so that `ask` never loads what only another command needs.
@@ -67,7 +68,6 @@ async function run(argv: readonly string[], shell: Shell): Promise<number> {
   }
 }
 
-const debug = process.argv.includes("--debug");
 const finish = (status: number) => exitWith(stoppedStatus(status));
 // Nothing left to wait for, yet the command has not finished: a plug-in's promise that
 // never settles. Not exit 0, which means an answer was written.
@@ -77,6 +77,7 @@ process.once("beforeExit", () => {
   );
   process.exit(1);
 });
+// A failure before the shell (reading .env) blanks the environment's secrets.
 main(process.argv.slice(2)).then(finish, (error: unknown) =>
-  finish(wasStopped() ? 1 : reportFailure(error, debug, redact)),
+  finish(failed(error, environmentSecrets(process.env).redact)),
 );
