@@ -9,6 +9,8 @@ import { RunState } from "./run-state.js";
 import type { Action, ActionOutcome } from "./take-action.js";
 import { takeAction } from "./take-action.js";
 
+const ignoreEvent: Emit = () => {};
+
 /** LLM calls before a run gives up, unless told otherwise. */
 export const DEFAULT_MAX_STEPS = 15;
 
@@ -71,8 +73,13 @@ export abstract class AgentBase<Options extends AgentLimits> extends Runnable<
     return startRun((emit) => this.loop(question, emit, options));
   }
 
-  invoke(question: string, options?: AgentRunOptions) {
-    return this.run(question, options).result;
+  /**
+   * The result alone. Nobody can read this run's events, so none are kept: the loop emits
+   * into nothing instead of filling a queue (every piece of text a delta) that is dropped
+   * unread at the end.
+   */
+  invoke(question: string, options: AgentRunOptions = {}) {
+    return this.loop(question, ignoreEvent, options);
   }
 
   override async *stream(question: string, options?: AgentRunOptions): AsyncGenerator<AgentEvent> {

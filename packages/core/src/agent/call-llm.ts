@@ -9,7 +9,8 @@ import type {
   ToolCall,
 } from "../contracts/llm.js";
 import { costOf } from "../cost/cost.js";
-import { collect, readLlm } from "../stream/read-llm.js";
+import { CollectedReply } from "../stream/collected-reply.js";
+import { readLlmInto } from "../stream/read-llm.js";
 import type { Emit } from "./agent-run.js";
 
 export interface LlmCallResult {
@@ -60,24 +61,24 @@ export async function callLlm(
           ...(options.appended === undefined ? {} : { appended: options.appended }),
         },
   );
-  let partial = "";
-  let response: Awaited<ReturnType<typeof collect>>;
+  const reply = new CollectedReply();
   try {
-    response = await collect(readLlm(llm, request), (text) => {
-      partial += text;
-      emit({ type: "llm-delta", ...tag, text });
+    await readLlmInto(llm, request, (chunk) => {
+      reply.add(chunk);
+      if (chunk.type === "text") emit({ type: "llm-delta", ...tag, text: chunk.text });
     });
   } catch (error) {
     emit({
       type: "llm-end",
       ...tag,
-      completion: partial,
+      completion: reply.text,
       reason: request.signal.aborted ? "aborted" : "other",
       durationMs: performance.now() - started,
       error: errorInfo(error),
     });
     throw error;
   }
+  const response = reply.response();
   const cost = callCost(llm, response.usage);
   emit({
     type: "llm-end",

@@ -16,10 +16,9 @@ export class LlmRunnable extends Runnable<string | LlmRequest, string, string> {
     this.#defaults = defaults;
   }
 
+  /** The whole completion: read as `generate` reads it, not delta by delta through `stream`. */
   async invoke(input: string | LlmRequest, options: RunOptions = {}) {
-    let text = "";
-    for await (const delta of this.stream(input, options)) text += delta;
-    return text;
+    return (await this.generate(input, options)).text;
   }
 
   override async *stream(

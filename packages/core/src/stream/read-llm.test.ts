@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_MAX_TOKENS } from "../agent/agent-base.js";
 import { Agent } from "../agent/react-agent.js";
 import type { AgentEvent } from "../contracts/events.js";
-import type { Llm, LlmChunk, LlmRequest } from "../contracts/llm.js";
+import type { Llm, LlmChunk, LlmRequest, LlmResponse } from "../contracts/llm.js";
 import { collect, generate, readLlm } from "./read-llm.js";
 
 /** A model that never stops and never looks at maxTokens. */
@@ -28,16 +28,45 @@ function endlessModel() {
   return { llm, requests, sent: () => sent, closed: () => closed };
 }
 
-describe("readLlm", () => {
+type Reader = (llm: Llm, request: LlmRequest) => Promise<LlmResponse>;
+
+// Two ways in, one set of rules: a reader pulling chunks, and the collector taking them as they come.
+const readers: [string, Reader][] = [
+  ["readLlm", (llm, request) => collect(readLlm(llm, request))],
+  ["generate", generate],
+];
+
+describe.each(readers)("reading a reply (%s)", (_name, read) => {
   it("cuts a reply that runs far past maxTokens, closing the provider's stream", async () => {
     const model = endlessModel();
-    const response = await generate(model.llm, { prompt: "p", maxTokens: 100 });
+    const response = await read(model.llm, { prompt: "p", maxTokens: 100 });
     expect(response.reason).toBe("length");
     // Past the limit by a margin for long tokens (4 × 100 + 256 estimated tokens of 4
     // characters each), not without end.
     expect(response.text.length).toBeGreaterThan(100 * 4);
     expect(response.text.length).toBeLessThan((100 * 4 + 256) * 4 + 100);
     expect(model.closed()).toBe(true);
+  });
+
+  it("stops at a stop sequence the provider ignores, closing its stream", async () => {
+    let closed = false;
+    const llm: Llm = {
+      provider: "talkative",
+      model: "m",
+      async *stream() {
+        try {
+          yield { type: "text", text: "Action: a\nAction Input: b\nObser" };
+          yield { type: "text", text: "vation: invented" };
+          yield { type: "text", text: " and more" };
+          yield { type: "finish", reason: "stop" };
+        } finally {
+          closed = true;
+        }
+      },
+    };
+    const response = await read(llm, { prompt: "p", stop: ["\nObservation:"] });
+    expect([response.text, response.reason]).toEqual(["Action: a\nAction Input: b", "stop"]);
+    expect(closed).toBe(true);
   });
 
   it("ends at once on an abort, even when the provider ignores its signal", async () => {
@@ -55,7 +84,7 @@ describe("readLlm", () => {
       },
     };
     const controller = new AbortController();
-    const reading = collect(readLlm(llm, { prompt: "p", signal: controller.signal }));
+    const reading = read(llm, { prompt: "p", signal: controller.signal });
     await calling;
     controller.abort();
     await expect(reading).rejects.toMatchObject({ code: "aborted" });
@@ -72,7 +101,7 @@ describe("readLlm", () => {
           { type: "finish", reason: "stop" },
         ] as unknown as AsyncIterable<LlmChunk>,
     };
-    const response = await generate(llm, { prompt: "p", signal: new AbortController().signal });
+    const response = await read(llm, { prompt: "p", signal: new AbortController().signal });
     expect([response.text, response.reason]).toEqual(["Final Answer: whole", "stop"]);
   });
 
@@ -84,10 +113,31 @@ describe("readLlm", () => {
         yield { type: "text", text: "Final Answer: half" };
       },
     };
-    await expect(collect(readLlm(llm, { prompt: "p" }))).rejects.toMatchObject({
+    await expect(read(llm, { prompt: "p" })).rejects.toMatchObject({
       code: "llm_stream_broken",
       message: "The quiet stream ended before the reply was finished: try again",
     });
+  });
+
+  it("names the provider whose chunk breaks the contract, and closes its stream", async () => {
+    let closed = false;
+    const llm: Llm = {
+      provider: "sloppy",
+      model: "m",
+      async *stream() {
+        try {
+          yield { type: "text", text: "fine" };
+          yield null as unknown as LlmChunk;
+        } finally {
+          closed = true;
+        }
+      },
+    };
+    await expect(read(llm, { prompt: "p" })).rejects.toMatchObject({
+      code: "config_invalid",
+      message: expect.stringContaining("'sloppy' broke the plug-in contract"),
+    });
+    expect(closed).toBe(true);
   });
 });
 

@@ -1,72 +1,84 @@
-import { abortError, LangchainMiniError } from "../contracts/errors.js";
-import type {
-  FinishReason,
-  Llm,
-  LlmChunk,
-  LlmRequest,
-  LlmResponse,
-  TokenUsage,
-  ToolCall,
-} from "../contracts/llm.js";
-import { estimateTokens } from "../cost/tokens.js";
-import { StopSequenceCutter } from "../provider-kit/stop-sequences.js";
-import { checkChunk, providerFailure } from "./chunk-check.js";
-import { untilAborted } from "./until-aborted.js";
+import { LangchainMiniError } from "../contracts/errors.js";
+import type { Llm, LlmChunk, LlmRequest, LlmResponse } from "../contracts/llm.js";
+import { providerFailure } from "./chunk-check.js";
+import { CollectedReply } from "./collected-reply.js";
+import { ReplyRules } from "./reply-rules.js";
+import { UntilAborted } from "./until-aborted.js";
 
 /**
- * A provider that ignores `maxTokens` is cut here, well past the limit by our rough
- * estimate (four characters a token; a real token can hold more): no reply is read
- * without end, and no honest one is cut short.
- */
-const OVERRUN = 4;
-const SLACK_TOKENS = 256;
-
-/**
- * The one place a provider's stream is read. Text is cut at the first stop sequence (for
- * providers and models that ignore `stop`) and the provider's stream is closed right there,
- * so nothing past the stop is generated or paid for; an abort is an `aborted` error even
- * when the provider ends its stream quietly; a stream that ends without its finish chunk
- * is broken, never taken for a whole reply; one that runs far past `maxTokens` is cut
- * with reason "length". Exactly one `finish` comes last.
+ * The one place a provider's stream is read, under the rules of `ReplyRules`: text cut at
+ * the first stop sequence (for providers and models that ignore `stop`) with the
+ * provider's stream closed right there, so nothing past the stop is generated or paid
+ * for; a runaway reply cut with reason "length"; a stream that ends without its finish
+ * chunk broken; exactly one `finish` last. An abort is an `aborted` error at once, even
+ * when the provider ignores its signal.
  */
 export async function* readLlm(llm: Llm, request: LlmRequest): AsyncGenerator<LlmChunk> {
-  const cutter = new StopSequenceCutter(request.stop);
-  const limit =
-    request.maxTokens === undefined ? Infinity : request.maxTokens * OVERRUN + SLACK_TOKENS;
-  let tokens = 0;
-  let finish: Extract<LlmChunk, { type: "finish" }> | undefined;
+  const reply = new ReplyRules(llm, request);
+  const source = open(llm, request);
   try {
-    // A provider that ignores its signal is not waited for: a stop ends the call at once.
-    for await (const yielded of untilAborted(streamOf(llm, request), request.signal)) {
-      const chunk = checkChunk(llm, yielded);
-      if (chunk.type === "text") {
-        const safe = cutter.push(chunk.text);
-        if (safe) yield { type: "text", text: safe };
-        if (cutter.stopped) {
-          finish = { type: "finish", reason: "stop" };
-          break;
-        }
-        tokens += estimateTokens(chunk.text);
-        if (tokens > limit) {
-          finish = { type: "finish", reason: "length" };
-          break;
-        }
-      } else if (chunk.type === "finish") finish = chunk;
-      else yield chunk;
+    for (;;) {
+      const chunk = await nextChunk(llm, source, reply);
+      if (chunk === END) break;
+      if (chunk) yield chunk;
+      if (reply.ended) break;
     }
+  } finally {
+    await source.stop();
+  }
+  yield* reply.close();
+}
+
+/**
+ * `readLlm` for a reader that takes every chunk as it comes (the agent's own calls,
+ * `generate`): the same rules and the same chunks, handed to `onChunk` without the
+ * generators between the provider and the reader, which cost promises per piece of text.
+ * `onChunk` is this package's own and throws only Errors, which pass through as they are.
+ */
+export async function readLlmInto(
+  llm: Llm,
+  request: LlmRequest,
+  onChunk: (chunk: LlmChunk) => void,
+): Promise<void> {
+  const reply = new ReplyRules(llm, request);
+  const source = open(llm, request);
+  try {
+    await source.drain((item) => {
+      const chunk = reply.accept(item);
+      if (chunk) onChunk(chunk);
+      return reply.ended;
+    });
+  } catch (error) {
+    throw providerFailure(llm, error);
+  } finally {
+    await source.stop();
+  }
+  for (const chunk of reply.close()) onChunk(chunk);
+}
+
+const END = Symbol("end");
+
+/** The provider's stream, or its failure in the words a run reports. */
+function open(llm: Llm, request: LlmRequest): UntilAborted<unknown> {
+  try {
+    return new UntilAborted(streamOf(llm, request), request.signal);
   } catch (error) {
     throw providerFailure(llm, error);
   }
-  if (request.signal?.aborted) throw abortError();
-  if (!finish) {
-    throw new LangchainMiniError(
-      "llm_stream_broken",
-      `The ${llm.provider} stream ended before the reply was finished: try again`,
-    );
+}
+
+/** The next chunk to pass on (none for one that passes nothing on), or END. */
+async function nextChunk(
+  llm: Llm,
+  source: UntilAborted<unknown>,
+  reply: ReplyRules,
+): Promise<LlmChunk | undefined | typeof END> {
+  try {
+    const result = await source.next();
+    return result.done ? END : reply.accept(result.value);
+  } catch (error) {
+    throw providerFailure(llm, error);
   }
-  const rest = cutter.flush();
-  if (rest) yield { type: "text", text: rest };
-  yield finish;
 }
 
 /** The provider's stream, or one line saying that `stream` gave back something else. */
@@ -90,24 +102,17 @@ export async function collect(
   chunks: AsyncIterable<LlmChunk>,
   onText?: (text: string) => void,
 ): Promise<LlmResponse> {
-  let text = "";
-  const toolCalls: ToolCall[] = [];
-  let reason: FinishReason = "other";
-  let usage: TokenUsage | undefined;
+  const reply = new CollectedReply();
   for await (const chunk of chunks) {
-    if (chunk.type === "text") {
-      text += chunk.text;
-      onText?.(chunk.text);
-    } else if (chunk.type === "tool-call") toolCalls.push(chunk.call);
-    else {
-      reason = chunk.reason;
-      usage = chunk.usage;
-    }
+    reply.add(chunk);
+    if (chunk.type === "text") onText?.(chunk.text);
   }
-  return { text, toolCalls, reason, usage };
+  return reply.response();
 }
 
 /** The non-streaming call: the collected stream. */
-export function generate(llm: Llm, request: LlmRequest): Promise<LlmResponse> {
-  return collect(readLlm(llm, request));
+export async function generate(llm: Llm, request: LlmRequest): Promise<LlmResponse> {
+  const reply = new CollectedReply();
+  await readLlmInto(llm, request, (chunk) => reply.add(chunk));
+  return reply.response();
 }

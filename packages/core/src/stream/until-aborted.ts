@@ -27,58 +27,109 @@ export function awaitUnlessAborted<Value>(
 }
 
 /**
- * The items of `iterable` until `signal` fires; then an `aborted` error at once, even when
- * the source ignores the signal and its next item never comes. The source is told to stop
- * (`return`) but not waited for: an async generator stuck in an await answers `return`
- * only after that await settles, which may be never.
+ * The items of a source until `signal` fires; then an `aborted` error at once, even when
+ * the source ignores the signal and its next item never comes. A reader pulls with `next`
+ * or takes every item as it comes with `drain`, then ends with `stop`, as `for await`
+ * would, without a generator of its own in between: a provider's stream has many small
+ * pieces, and every layer costs promises per piece.
  */
-export async function* untilAborted<T>(
-  iterable: AsyncIterable<T> | Iterable<T>,
-  signal: AbortSignal | undefined,
-): AsyncGenerator<T> {
-  if (!signal) {
-    yield* iterable;
-    return;
-  }
-  const iterator = asyncIteratorOf(iterable);
-  // One listener for the whole stream, which fails the item being waited for: a provider
-  // streams many small pieces, and adding and removing a listener for each one costs more
-  // than reading it.
-  let failWaiting: ((error: Error) => void) | undefined;
-  const onAbort = () => failWaiting?.(abortError());
-  signal.addEventListener("abort", onAbort, { once: true });
+export class UntilAborted<T> {
+  readonly #iterator: AsyncIterator<T>;
+  readonly #signal: AbortSignal | undefined;
+  // One listener for the whole stream, which fails the read in progress: adding and
+  // removing a listener for each piece costs more than reading it.
+  #failReading: ((error: Error) => void) | undefined;
+  readonly #onAbort = () => this.#failReading?.(abortError());
   // Like `for await`: a source that finished or threw is not asked to return.
-  let finished = false;
-  try {
-    for (;;) {
-      // A stop between items: the source is not asked for another one.
-      if (signal.aborted) throw abortError();
-      let result: IteratorResult<T>;
-      try {
-        const next = iterator.next();
-        result = await new Promise<IteratorResult<T>>((resolve, reject) => {
-          failWaiting = reject;
-          Promise.resolve(next).then(resolve, reject);
-        });
-      } catch (error) {
-        if (signal.aborted) throw abortError();
-        finished = true;
-        throw error;
-      }
-      if (result.done) {
-        finished = true;
-        return;
-      }
-      yield result.value;
+  #finished = false;
+
+  constructor(iterable: AsyncIterable<T> | Iterable<T>, signal: AbortSignal | undefined) {
+    this.#iterator = asyncIteratorOf(iterable);
+    this.#signal = signal;
+    signal?.addEventListener("abort", this.#onAbort, { once: true });
+  }
+
+  async next(): Promise<IteratorResult<T>> {
+    const signal = this.#signal;
+    // A stop between items: the source is not asked for another one.
+    if (signal?.aborted) throw abortError();
+    try {
+      const next = this.#iterator.next();
+      const result = signal
+        ? await new Promise<IteratorResult<T>>((resolve, reject) => {
+            this.#failReading = reject;
+            Promise.resolve(next).then(resolve, reject);
+          })
+        : await next;
+      if (result.done) this.#finished = true;
+      return result;
+    } catch (error) {
+      throw this.#sourceFailure(error);
     }
-  } finally {
-    failWaiting = undefined;
-    signal.removeEventListener("abort", onAbort);
-    if (!finished) {
-      const stopping = Promise.resolve().then(() => iterator.return?.());
-      if (signal.aborted) stopping.catch(() => {});
-      else await stopping;
-    }
+  }
+
+  /**
+   * Every item to `take` as it comes, until the source ends or `take` says to stop (true).
+   * One promise for the whole stream rather than one per item; it rejects with what the
+   * source or `take` threw, or at once with an `aborted` error.
+   */
+  drain(take: (item: T) => boolean): Promise<void> {
+    return new Promise((resolve, reject) => {
+      let settled = false;
+      const fail = (error: unknown) => {
+        if (settled) return;
+        settled = true;
+        this.#failReading = undefined;
+        reject(error);
+      };
+      const onResult = (result: IteratorResult<T>) => {
+        if (settled) return;
+        if (result.done) this.#finished = true;
+        else {
+          try {
+            if (!take(result.value)) return read();
+          } catch (error) {
+            return fail(error);
+          }
+        }
+        settled = true;
+        resolve();
+      };
+      const onError = (error: unknown) => fail(this.#sourceFailure(error));
+      const read = () => {
+        if (this.#signal?.aborted) return fail(abortError());
+        try {
+          Promise.resolve(this.#iterator.next()).then(onResult, onError);
+        } catch (error) {
+          onError(error);
+        }
+      };
+      this.#failReading = fail;
+      read();
+    });
+  }
+
+  /**
+   * Done reading. A source that has not finished is told to stop (`return`), and waited
+   * for unless the run was aborted: an async generator stuck in an await answers `return`
+   * only after that await settles, which may be never.
+   */
+  async stop(): Promise<void> {
+    this.#failReading = undefined;
+    this.#signal?.removeEventListener("abort", this.#onAbort);
+    if (this.#finished) return;
+    this.#finished = true;
+    const iterator = this.#iterator;
+    const stopping = Promise.resolve().then(() => iterator.return?.());
+    if (this.#signal?.aborted) stopping.catch(() => {});
+    else await stopping;
+  }
+
+  /** What the source threw, unless the run was aborted meanwhile: then that. */
+  #sourceFailure(error: unknown) {
+    if (this.#signal?.aborted) return abortError();
+    this.#finished = true;
+    return error;
   }
 }
 
