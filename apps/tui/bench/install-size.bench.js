@@ -3,12 +3,11 @@
 // plain npm into a prefix of its own (third-party packages from the registry or npm's
 // cache), then counted as `du` counts: blocks on disk. Add-ons are not part of it.
 import { spawnSync } from "node:child_process";
-import { lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { lstatSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { root, workspacePackages } from "../../../scripts/workspace-packages.js";
 
-const app = join(import.meta.dirname, "..");
-const root = join(app, "../..");
 const work = mkdtempSync(join(tmpdir(), "langchain-mini-install-size-"));
 
 function run(command, args, cwd) {
@@ -19,20 +18,10 @@ function run(command, args, cwd) {
   return result.stdout;
 }
 
-/** The package of ours named, with the ones of ours it depends on, first the package. */
+/** The folder of the package of ours named, and of each of ours it depends on; the package first. */
 function ours(name) {
-  const directories = ["packages", "apps"].flatMap((folder) =>
-    readdirSync(join(root, folder)).map((entry) => join(root, folder, entry)),
-  );
   const manifests = new Map(
-    directories.flatMap((directory) => {
-      try {
-        const manifest = JSON.parse(readFileSync(join(directory, "package.json"), "utf8"));
-        return [[manifest.name, { directory, manifest }]];
-      } catch {
-        return [];
-      }
-    }),
+    workspacePackages().map(({ directory, manifest }) => [manifest.name, { directory, manifest }]),
   );
   const needed = [name];
   for (const each of needed) {
@@ -40,7 +29,7 @@ function ours(name) {
       if (manifests.has(dependency) && !needed.includes(dependency)) needed.push(dependency);
     }
   }
-  return needed.map((each) => manifests.get(each).directory);
+  return needed.map((each) => join(root, manifests.get(each).directory));
 }
 
 function diskUsage(path) {

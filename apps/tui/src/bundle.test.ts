@@ -1,17 +1,15 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
+import { modulesIn } from "./test-support/loaded-modules.js";
 
 // What the published bundle (dist/, built by `rolldown -c`) holds: the modules the bundler
 // put in each chunk, by the path comment it heads each with.
 const dist = resolve(import.meta.dirname, "../dist");
 const modules = readdirSync(dist)
   .filter((name) => name.endsWith(".js"))
-  .flatMap((name) =>
-    [...readFileSync(join(dist, name), "utf8").matchAll(/^\/\/ (\S+)$/gm)].map(
-      (line) => line[1] ?? "",
-    ),
-  );
+  .flatMap((name) => modulesIn(pathToFileURL(join(dist, name)).href));
 const inPackage = (name: string) => modules.filter((path) => path.includes(`/${name}/`));
 
 describe("the bundle", () => {

@@ -28,6 +28,23 @@ function endlessModel() {
   return { llm, requests, sent: () => sent, closed: () => closed };
 }
 
+/** A model that streams `chunks` and says whether its stream was closed. */
+function closingModel(provider: string, chunks: readonly unknown[]) {
+  let closed = false;
+  const llm: Llm = {
+    provider,
+    model: "m",
+    async *stream() {
+      try {
+        yield* chunks as LlmChunk[];
+      } finally {
+        closed = true;
+      }
+    },
+  };
+  return { llm, closed: () => closed };
+}
+
 type Reader = (llm: Llm, request: LlmRequest) => Promise<LlmResponse>;
 
 // Two ways in, one set of rules: a reader pulling chunks, and the collector taking them as they come.
@@ -49,24 +66,15 @@ describe.each(readers)("reading a reply (%s)", (_name, read) => {
   });
 
   it("stops at a stop sequence the provider ignores, closing its stream", async () => {
-    let closed = false;
-    const llm: Llm = {
-      provider: "talkative",
-      model: "m",
-      async *stream() {
-        try {
-          yield { type: "text", text: "Action: a\nAction Input: b\nObser" };
-          yield { type: "text", text: "vation: invented" };
-          yield { type: "text", text: " and more" };
-          yield { type: "finish", reason: "stop" };
-        } finally {
-          closed = true;
-        }
-      },
-    };
+    const { llm, closed } = closingModel("talkative", [
+      { type: "text", text: "Action: a\nAction Input: b\nObser" },
+      { type: "text", text: "vation: invented" },
+      { type: "text", text: " and more" },
+      { type: "finish", reason: "stop" },
+    ]);
     const response = await read(llm, { prompt: "p", stop: ["\nObservation:"] });
     expect([response.text, response.reason]).toEqual(["Action: a\nAction Input: b", "stop"]);
-    expect(closed).toBe(true);
+    expect(closed()).toBe(true);
   });
 
   it("ends at once on an abort, even when the provider ignores its signal", async () => {
@@ -120,24 +128,12 @@ describe.each(readers)("reading a reply (%s)", (_name, read) => {
   });
 
   it("names the provider whose chunk breaks the contract, and closes its stream", async () => {
-    let closed = false;
-    const llm: Llm = {
-      provider: "sloppy",
-      model: "m",
-      async *stream() {
-        try {
-          yield { type: "text", text: "fine" };
-          yield null as unknown as LlmChunk;
-        } finally {
-          closed = true;
-        }
-      },
-    };
+    const { llm, closed } = closingModel("sloppy", [{ type: "text", text: "fine" }, null]);
     await expect(read(llm, { prompt: "p" })).rejects.toMatchObject({
       code: "config_invalid",
       message: expect.stringContaining("'sloppy' broke the plug-in contract"),
     });
-    expect(closed).toBe(true);
+    expect(closed()).toBe(true);
   });
 });
 
