@@ -105,6 +105,17 @@ export {
   type TokenRates,
 } from "./contracts/price.js";
 export {
+  isRunId,
+  isRunRecord,
+  type LoadedRun,
+  type RunJournal,
+  type RunLease,
+  type RunListing,
+  type RunRecord,
+  type RunRecordType,
+  type RunSettings,
+} from "./contracts/run-journal.js";
+export {
   checkSessionName,
   isSessionName,
   isSessionRecord,

@@ -1,4 +1,5 @@
 import { LangchainMiniError } from "./errors.js";
+import type { RunJournal } from "./run-journal.js";
 
 /** One record of a session: an answered turn, or the rolling summary of the first turns. */
 export type SessionRecord =
@@ -100,6 +101,11 @@ export interface SessionStore {
   clear(session: string, options?: StoreCallOptions): Promise<void>;
   /** Newest first. */
   list(options?: StoreCallOptions): Promise<SessionInfo[]>;
+  /**
+   * The journals of runs (see `RunJournal`), kept beside the conversations: a store
+   * without it runs questions unjournaled, so they cannot be resumed.
+   */
+  readonly runs?: RunJournal;
   /** Lets go of connections; a store with none need not have it. */
   close?(): Promise<void>;
 }
