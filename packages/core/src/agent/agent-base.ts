@@ -1,10 +1,18 @@
 import type { ApprovalPolicy, Approve } from "../contracts/approval.js";
 import type { AgentEvent, AgentResult } from "../contracts/events.js";
-import type { Llm } from "../contracts/llm.js";
+import type { Llm, LlmRequest } from "../contracts/llm.js";
 import type { Tool } from "../contracts/tool.js";
 import { Runnable, type RunOptions } from "../runnable/runnable.js";
 import { type AgentRun, type Emit, startRun } from "./agent-run.js";
+import {
+  type CallLlmOptions,
+  callLlm,
+  type LlmCallResult,
+  llmRecord,
+  replayLlmCall,
+} from "./call-llm.js";
 import { LoopGuard } from "./loop-guard.js";
+import { type JournalHooks, LoopJournal } from "./loop-journal.js";
 import { RunState } from "./run-state.js";
 import type { Action, ActionOutcome } from "./take-action.js";
 import { takeAction } from "./take-action.js";
@@ -46,9 +54,19 @@ export interface AgentLimits {
   readonly approve?: Approve;
 }
 
-/** A run's options: its signal, and who approves its tool calls. */
+/** One of the agent's LLM calls inside a run: replayed from the journal, or made and kept. */
+export type LoopCall = (
+  request: LlmRequest & { readonly signal: AbortSignal },
+  options: CallLlmOptions,
+) => Promise<LlmCallResult>;
+
+/** A run's options: its signal, who approves its tool calls, its id and its journal. */
 export interface AgentRunOptions extends RunOptions {
   readonly approve?: Approve;
+  /** The run's id (its run-start's `runId`); default a new UUID. A resumed run keeps its own. */
+  readonly runId?: string;
+  /** Keeps the run's steps as they happen, and replays those of a run taken up again. */
+  readonly journal?: JournalHooks;
 }
 
 /**
@@ -92,7 +110,11 @@ export abstract class AgentBase<Options extends AgentLimits> extends Runnable<
     options: AgentRunOptions,
   ): Promise<AgentResult>;
 
-  /** Emits run-start and returns the run's state and a function that takes actions. */
+  /**
+   * Emits run-start and returns the run's state, a function that makes the agent's LLM
+   * calls and one that takes actions: both replay what the run's journal recorded, and
+   * keep in it what they do live.
+   */
   protected begin(question: string, emit: Emit, options: AgentRunOptions) {
     const { signal } = options;
     const { llm } = this.options;
@@ -102,7 +124,10 @@ export abstract class AgentBase<Options extends AgentLimits> extends Runnable<
       { maxSteps, maxTimeMs: this.options.maxTimeMs },
       emit,
       signal,
+      options.runId,
     );
+    const journal = options.journal && new LoopJournal(options.journal, emit);
+    if (journal) state.beforeEnd = () => journal.settle();
     emit({
       type: "run-start",
       runId: state.id,
@@ -120,8 +145,18 @@ export abstract class AgentBase<Options extends AgentLimits> extends Runnable<
       toolTimeoutMs: this.options.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS,
       approval: this.options.approval ?? "auto",
       approve: options.approve ?? this.options.approve,
+      journal,
     };
     const act = (action: Action): Promise<ActionOutcome> => takeAction(action, context);
-    return { state, maxSteps, act };
+    const call: LoopCall = async (request, callOptions) => {
+      const recorded = journal?.llmCall(callOptions.step);
+      const result = recorded
+        ? replayLlmCall(recorded, request, callOptions, emit)
+        : await callLlm(llm, request, callOptions, emit);
+      state.addCall(result);
+      if (!recorded) await journal?.write(llmRecord(callOptions.step, result));
+      return result;
+    };
+    return { state, maxSteps, act, call };
   }
 }

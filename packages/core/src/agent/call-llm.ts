@@ -8,6 +8,7 @@ import type {
   TokenUsage,
   ToolCall,
 } from "../contracts/llm.js";
+import type { RunRecord } from "../contracts/run-journal.js";
 import { costOf } from "../cost/cost.js";
 import { CollectedReply } from "../stream/collected-reply.js";
 import { readLlmInto } from "../stream/read-llm.js";
@@ -43,24 +44,8 @@ export async function callLlm(
   options: CallLlmOptions,
   emit: Emit,
 ): Promise<LlmCallResult> {
-  const { step, purpose } = options;
   const started = performance.now();
-  const tag = purpose ? { step, purpose } : { step };
-  emit(
-    request.messages
-      ? {
-          type: "llm-start",
-          ...tag,
-          messages: withoutProviderData(request.messages),
-          ...(options.newMessages === undefined ? {} : { newMessages: options.newMessages }),
-        }
-      : {
-          type: "llm-start",
-          ...tag,
-          prompt: request.prompt ?? "",
-          ...(options.appended === undefined ? {} : { appended: options.appended }),
-        },
-  );
+  const tag = emitStart(request, options, emit);
   const reply = new CollectedReply();
   try {
     await readLlmInto(llm, request, (chunk) => {
@@ -106,6 +91,67 @@ export async function callLlm(
     usage: response.usage,
     ...(cost === undefined ? {} : { cost }),
   };
+}
+
+/**
+ * A call the run's journal recorded, as the loop sees it again: the same llm-start (the
+ * prompt rebuilt from the steps before it) and an llm-end with what the model said then,
+ * without calling it.
+ */
+export function replayLlmCall(
+  recorded: LlmCallResult,
+  request: LlmRequest,
+  options: CallLlmOptions,
+  emit: Emit,
+): LlmCallResult {
+  const tag = emitStart(request, options, emit);
+  emit({
+    type: "llm-end",
+    ...tag,
+    completion: recorded.completion,
+    ...(recorded.toolCalls.length === 0
+      ? {}
+      : { toolCalls: recorded.toolCalls.map(({ providerData: _, ...call }) => call) }),
+    reason: recorded.reason,
+    ...(recorded.usage ? { usage: recorded.usage } : {}),
+    ...(recorded.cost === undefined ? {} : { cost: recorded.cost }),
+    durationMs: 0,
+  });
+  return recorded;
+}
+
+/** What the journal keeps of a finished call: everything the next request depends on. */
+export function llmRecord(step: number, call: LlmCallResult): RunRecord {
+  return {
+    type: "llm",
+    step,
+    completion: call.completion,
+    ...(call.toolCalls.length === 0 ? {} : { toolCalls: call.toolCalls }),
+    reason: call.reason,
+    ...(call.usage ? { usage: call.usage } : {}),
+    ...(call.cost === undefined ? {} : { cost: call.cost }),
+  };
+}
+
+function emitStart(request: LlmRequest, options: CallLlmOptions, emit: Emit) {
+  const { step, purpose } = options;
+  const tag = purpose ? { step, purpose } : { step };
+  emit(
+    request.messages
+      ? {
+          type: "llm-start",
+          ...tag,
+          messages: withoutProviderData(request.messages),
+          ...(options.newMessages === undefined ? {} : { newMessages: options.newMessages }),
+        }
+      : {
+          type: "llm-start",
+          ...tag,
+          prompt: request.prompt ?? "",
+          ...(options.appended === undefined ? {} : { appended: options.appended }),
+        },
+  );
+  return tag;
 }
 
 /** Undefined without a price or a usage, and for a price that makes no number. */

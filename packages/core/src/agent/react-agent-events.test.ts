@@ -38,6 +38,7 @@ function describeEvent(event: AgentEvent): string {
     case "standalone-question":
     case "warning":
     case "log":
+    case "resumed":
     case "error":
       return event.type;
     case "llm-start":

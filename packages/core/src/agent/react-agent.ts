@@ -12,9 +12,10 @@ import {
   type AgentLimits,
   type AgentRunOptions,
   DEFAULT_MAX_TOKENS,
+  type LoopCall,
 } from "./agent-base.js";
 import type { Emit } from "./agent-run.js";
-import { callLlm } from "./call-llm.js";
+
 import { cutAtObservation, parseReAct } from "./parser.js";
 import type { RunState } from "./run-state.js";
 import { toolNames } from "./take-action.js";
@@ -43,8 +44,7 @@ export class Agent extends AgentBase<AgentOptions> {
     emit: Emit,
     options: AgentRunOptions,
   ): Promise<AgentResult> {
-    const { llm } = this.options;
-    const { state, maxSteps, act } = this.begin(question, emit, options);
+    const { state, maxSteps, act, call: callLlm } = this.begin(question, emit, options);
     try {
       let prompt = this.#firstPrompt(question);
       // What the prompt gained since the last call: each call's prompt extends the last.
@@ -53,11 +53,10 @@ export class Agent extends AgentBase<AgentOptions> {
         if (state.signal.aborted) throw abortError();
         if (step > maxSteps) {
           if (this.options.earlyStopping !== "generate") return state.stepLimit();
-          return await this.#forceAnswer(prompt, appended, step, state, emit);
+          return await this.#forceAnswer(prompt, appended, step, state, emit, callLlm);
         }
         const request = this.#request(prompt, state.signal);
-        const call = await callLlm(llm, request, { step, appended }, emit);
-        state.addCall(call);
+        const call = await callLlm(request, { step, appended });
         const parsed = parseReAct(call.completion);
 
         if (parsed.type === "final-answer") {
@@ -98,18 +97,16 @@ export class Agent extends AgentBase<AgentOptions> {
     step: number,
     state: RunState,
     emit: Emit,
+    callLlm: LoopCall,
   ) {
     emit({
       type: "warning",
       message: `Reached the limit of ${step - 1} steps; asking the model for a final answer from the steps so far`,
     });
-    const call = await callLlm(
-      this.options.llm,
-      this.#request(prompt + FORCE_FINAL_ANSWER_SUFFIX, state.signal),
-      { step, appended: (appended ?? "") + FORCE_FINAL_ANSWER_SUFFIX },
-      emit,
-    );
-    state.addCall(call);
+    const call = await callLlm(this.#request(prompt + FORCE_FINAL_ANSWER_SUFFIX, state.signal), {
+      step,
+      appended: (appended ?? "") + FORCE_FINAL_ANSWER_SUFFIX,
+    });
     const parsed = parseReAct(`Final Answer: ${call.completion}`);
     if (parsed.type !== "final-answer") return state.stepLimit();
     emit({ type: "final-answer", step, answer: parsed.answer, thought: "" });

@@ -19,7 +19,7 @@ export interface RunLimits {
  * caller's abort or the time limit), and turning the end of a run into one result.
  */
 export class RunState {
-  readonly id = crypto.randomUUID();
+  readonly id: string;
   readonly question: string;
   readonly steps: AgentStep[] = [];
   readonly signal: AbortSignal;
@@ -32,9 +32,19 @@ export class RunState {
   readonly #limits: RunLimits;
   readonly #ended = new AbortController();
   /** What tools see of the run: its id, and a signal that fires when it ends. */
-  readonly toolRun: ToolRun = { id: this.id, ended: this.#ended.signal };
+  readonly toolRun: ToolRun;
+  /** Called once as the run ends, before its run-end event. */
+  beforeEnd: (() => void) | undefined;
 
-  constructor(question: string, limits: RunLimits, emit: Emit, signal?: AbortSignal) {
+  constructor(
+    question: string,
+    limits: RunLimits,
+    emit: Emit,
+    signal?: AbortSignal,
+    id: string = crypto.randomUUID(),
+  ) {
+    this.id = id;
+    this.toolRun = { id, ended: this.#ended.signal };
     this.question = question;
     this.#limits = limits;
     this.#emit = emit;
@@ -97,6 +107,7 @@ export class RunState {
     } else {
       info = errorInfo(error);
       if (info.code === "max_steps" || info.code === "loop_detected") status = "stopped";
+      else if (info.code === "run_paused") status = "paused";
     }
     this.#emit({ type: "error", error: info });
     return this.#finish(status, { error: info });
@@ -109,6 +120,7 @@ export class RunState {
 
   #finish(status: RunStatus, extra: { answer?: string; error?: ErrorInfo }): AgentResult {
     if (this.#timer) clearTimeout(this.#timer);
+    this.beforeEnd?.();
     const result: AgentResult = {
       status,
       ...extra,

@@ -4,6 +4,7 @@ import { findTool, type Tool } from "../contracts/tool.js";
 import { prepareToolInput } from "../tool-input/tool-input.js";
 import type { Emit } from "./agent-run.js";
 import { type LoopGuard, repeatedActionObservation } from "./loop-guard.js";
+import type { LoopJournal } from "./loop-journal.js";
 import type { RunState } from "./run-state.js";
 import { runTool, type ToolOutcome } from "./run-tool.js";
 
@@ -28,6 +29,7 @@ export interface ActionContext {
   readonly toolTimeoutMs: number;
   readonly approval: ApprovalPolicy;
   readonly approve: Approve | undefined;
+  readonly journal: LoopJournal | undefined;
 }
 
 /**
@@ -55,10 +57,13 @@ export async function takeAction(action: Action, context: ActionContext): Promis
   else {
     const prepared = await prepareToolInput(tool, input);
     if (state.signal.aborted) throw abortError();
+    const { journal } = context;
     // Only a call that could run is put to the user; a malformed one goes back to the model.
-    const declined = prepared.ok
-      ? await approveCall(tool, { step, input }, { ...context, signal: state.signal })
-      : undefined;
+    let declined = prepared.ok ? await approve(tool, step, input, context) : undefined;
+    const recorded = declined === undefined ? journal?.toolCall(step, tool.name, input) : undefined;
+    if (recorded?.kind === "interrupted" && prepared.ok) {
+      declined = await approveInterrupted(tool, step, input, context);
+    }
     if (declined !== undefined) {
       emit({ type: "observation", step, text: declined });
       state.steps.push({ tool: tool.name, input, thought, observation: declined });
@@ -66,13 +71,26 @@ export async function takeAction(action: Action, context: ActionContext): Promis
     }
     emit({ type: "tool-start", step, tool: tool.name, input, ...origin });
     const started = performance.now();
-    const outcome = prepared.ok
-      ? await runTool(tool, prepared.value, {
-          signal: state.signal,
-          timeoutMs: context.toolTimeoutMs,
-          run: state.toolRun,
-        })
-      : invalidInput(prepared.message);
+    let outcome: ToolOutcome;
+    if (recorded?.kind === "result") outcome = recorded;
+    else if (!prepared.ok) outcome = invalidInput(prepared.message);
+    else {
+      await journal?.write({ type: "tool-start", step, tool: tool.name, input });
+      outcome = await runTool(tool, prepared.value, {
+        signal: state.signal,
+        timeoutMs: context.toolTimeoutMs,
+        run: state.toolRun,
+      });
+      const error = outcome.error ? { error: outcome.error } : {};
+      await journal?.write({
+        type: "tool-end",
+        step,
+        tool: tool.name,
+        input,
+        observation: outcome.observation,
+        ...error,
+      });
+    }
     emit({
       type: "tool-end",
       step,
@@ -89,6 +107,50 @@ export async function takeAction(action: Action, context: ActionContext): Promis
   state.steps.push({ tool: tool?.name ?? action.tool, input, thought, observation });
   const direct = verdict === "run" && tool?.returnDirect && !failed;
   return direct ? { observation, directAnswer: observation } : { observation };
+}
+
+/** The approval step of a call, with the decision the journal holds for it when resuming. */
+function approve(
+  tool: Tool<unknown>,
+  step: number,
+  input: string,
+  context: ActionContext,
+  approval = context.approval,
+) {
+  const { journal } = context;
+  const recorded = journal?.decision(step, tool.name, input);
+  return approveCall(
+    tool,
+    { step, input },
+    {
+      ...context,
+      approval,
+      signal: context.state.signal,
+      ...(recorded ? { recorded } : {}),
+      ...(journal ? { keep: journal.keepDecision(step, tool.name, input) } : {}),
+    },
+  );
+}
+
+/**
+ * A call that started before the process stopped and whose result was never kept: it may
+ * have acted. A tool with side effects is not run again unasked (with no one to ask it is
+ * declined, or the run pauses); one without may run again.
+ */
+function approveInterrupted(
+  tool: Tool<unknown>,
+  step: number,
+  input: string,
+  context: ActionContext,
+) {
+  const acts = tool.sideEffects === true || tool.needsApproval === true;
+  context.emit({
+    type: "warning",
+    message: acts
+      ? `${tool.name} was running when the run was interrupted and its result was not kept: it may have acted already, so it runs again only if approved`
+      : `${tool.name} was running when the run was interrupted and its result was not kept: running it again`,
+  });
+  return acts ? approve(tool, step, input, context, "always") : Promise.resolve(undefined);
 }
 
 function invalidInput(message: string): ToolOutcome {

@@ -11,7 +11,6 @@ import {
   DEFAULT_MAX_TOKENS,
 } from "./agent-base.js";
 import type { Emit } from "./agent-run.js";
-import { callLlm } from "./call-llm.js";
 
 export interface ToolCallingAgentOptions extends AgentLimits {
   /** Replaces the default system message; `{today}` is not filled in here. */
@@ -37,8 +36,8 @@ export class ToolCallingAgent extends AgentBase<ToolCallingAgentOptions> {
     emit: Emit,
     options: AgentRunOptions,
   ): Promise<AgentResult> {
-    const { llm, maxTokens = DEFAULT_MAX_TOKENS, temperature } = this.options;
-    const { state, maxSteps, act } = this.begin(question, emit, options);
+    const { maxTokens = DEFAULT_MAX_TOKENS, temperature } = this.options;
+    const { state, maxSteps, act, call: callLlm } = this.begin(question, emit, options);
     const system =
       this.options.system ??
       `Today is ${this.options.today ?? formatToday()}. Answer the user's question as best you can. Call the tools when they help; when you know the answer, reply with it.`;
@@ -61,8 +60,7 @@ export class ToolCallingAgent extends AgentBase<ToolCallingAgentOptions> {
         };
         const newMessages = sent === undefined ? undefined : messages.length - sent;
         sent = messages.length;
-        const call = await callLlm(llm, request, { step, newMessages }, emit);
-        state.addCall(call);
+        const call = await callLlm(request, { step, newMessages });
         const thought = call.completion.trim();
         if (call.toolCalls.length === 0) {
           if (thought) {

@@ -1,5 +1,6 @@
 import type { Emit } from "../agent/agent-run.js";
 import { awaitUnlessAborted } from "../stream/until-aborted.js";
+import { LangchainMiniError } from "./errors.js";
 import type { Tool } from "./tool.js";
 
 /**
@@ -28,9 +29,13 @@ export interface ApprovalRequest {
 
 export type ApprovalDecision =
   /** `always`: the user approved this tool's later calls too (the host remembers it). */
-  | { readonly approved: true; readonly always?: boolean }
-  /** `note`: what the user wants the model to know, passed on in the observation. */
-  | { readonly approved: false; readonly note?: string };
+  | { readonly approved: true; readonly always?: boolean; readonly pause?: never }
+  /**
+   * `note`: what the user wants the model to know, passed on in the observation.
+   * `pause`: no one can answer now: the run stops as `paused`, its journal kept, until a
+   * person approves or denies the call wherever the journal is shared (`runs approve`).
+   */
+  | { readonly approved: false; readonly note?: string; readonly pause?: boolean };
 
 /** Asks a person whether a tool call may run: a terminal prompt, a UI dialog, a web form. */
 export type Approve = (request: ApprovalRequest) => ApprovalDecision | Promise<ApprovalDecision>;
@@ -40,6 +45,10 @@ export interface ApprovalContext {
   readonly approve: Approve | undefined;
   readonly emit: Emit;
   readonly signal: AbortSignal;
+  /** The decision the run's journal already holds for this call: used instead of asking. */
+  readonly recorded?: { readonly decision: ApprovalDecision; readonly asked: boolean };
+  /** Keeps a new decision in the run's journal before the call runs or the model reads it. */
+  readonly keep?: (decision: ApprovalDecision, asked: boolean) => Promise<void>;
 }
 
 /**
@@ -54,19 +63,28 @@ export async function approveCall(
   context: ApprovalContext,
 ): Promise<string | undefined> {
   const needsApproval = tool.needsApproval === true;
-  const { approval, approve, emit, signal } = context;
+  const { approval, approve, emit, signal, recorded, keep } = context;
   if (approval === "never" || (approval === "auto" && !needsApproval)) return undefined;
   const { step, input } = call;
   const origin = tool.origin ? { origin: tool.origin } : {};
   // What every approval event of this call says; each adds its decision.
   const about = { type: "approval", step, tool: tool.name, input, ...origin } as const;
-  if (!approve) {
+  if (recorded ? !recorded.asked : !approve) {
+    if (!recorded) await keep?.({ approved: false }, false);
     emit({ ...about, decision: "declined", asked: false });
     return `${tool.name} needs the user's approval and there was no one to ask, so it did not run. Answer without it, or say what you would have done.`;
   }
   const request = { step, tool: tool.name, input, ...origin, needsApproval, signal };
   // A prompt nobody answers must not hold a cancelled run.
-  const decision = await awaitUnlessAborted(approve(request), signal);
+  const decision =
+    recorded?.decision ?? (await awaitUnlessAborted((approve as Approve)(request), signal));
+  if (!recorded) await keep?.(decision, true);
+  if (decision.pause) {
+    throw new LangchainMiniError(
+      "run_paused",
+      `The run is paused: ${tool.name} waits for a person to approve or deny it`,
+    );
+  }
   if (decision.approved) {
     const always = decision.always ? { always: true as const } : {};
     emit({ ...about, decision: "approved", asked: true, ...always });

@@ -21,6 +21,10 @@ export type ErrorCode =
   | "max_steps"
   | "max_time"
   | "loop_detected"
+  | "run_paused"
+  | "run_not_found"
+  | "run_busy"
+  | "journal_mismatch"
   | "aborted"
   | "internal";
 

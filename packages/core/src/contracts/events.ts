@@ -9,7 +9,11 @@ export interface AgentStep {
   readonly observation: string;
 }
 
-export type RunStatus = "answered" | "stopped" | "failed" | "aborted";
+/**
+ * How a run ended. `paused`: a call waits for a person's decision, the run's journal
+ * kept, to go on when someone approves or denies it.
+ */
+export type RunStatus = "answered" | "stopped" | "failed" | "aborted" | "paused";
 
 /**
  * Why an LLM call was made, when not for one of the agent's steps: memory rewriting a
@@ -55,6 +59,15 @@ export type AgentEvent =
       readonly maxSteps: number;
       readonly provider: string;
       readonly model: string;
+    }
+  | {
+      /**
+       * A run taken up again from its journal: the events before this one were replayed
+       * from what an earlier process recorded (no LLM or tool called again), those after
+       * it are live. `replayedCalls` LLM calls were not made again.
+       */
+      readonly type: "resumed";
+      readonly replayedCalls: number;
     }
   | { readonly type: "standalone-question"; readonly original: string; readonly question: string }
   | { readonly type: "warning"; readonly message: string }

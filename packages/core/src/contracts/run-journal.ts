@@ -79,6 +79,8 @@ export type RunRecord =
       readonly tool: string;
       readonly input: string;
       readonly approved: boolean;
+      /** False when there was no one to ask and the call was declined unasked. */
+      readonly asked: boolean;
       readonly always?: true;
       readonly note?: string;
       readonly by?: string;

@@ -56,6 +56,13 @@ export interface Tool<Input = string> {
    * (see `ApprovalPolicy`); with none, such calls are declined.
    */
   readonly needsApproval?: boolean;
+  /**
+   * The tool acts on the world (writes, sends, runs code) even when it needs no approval:
+   * a call cut short by a crash, whose result was never kept, is not run again when the
+   * run resumes without asking first (a run that cannot ask declines it or pauses).
+   * Tools without it may be run again. `needsApproval` implies it.
+   */
+  readonly sideEffects?: boolean;
   /** Overrides the executor's per-tool timeout. */
   readonly timeoutMs?: number;
   /**
