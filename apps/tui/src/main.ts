@@ -17,6 +17,9 @@ Usage:
   langchain-mini ask [options] <question...>    answer one question (see: ask --help)
   langchain-mini replay [options] <trace.jsonl> replay a recorded run (see: replay --help)
   langchain-mini sessions [list|show|delete]    stored conversations (see: sessions --help)
+  langchain-mini runs [list|show|resume|approve|deny|delete]
+                                                journaled runs: resume one that stopped,
+                                                approve a paused one (see: runs --help)
   langchain-mini plugins [list|add|remove]      providers, tools and stores (see: plugins --help)
   langchain-mini --version                      the version`;
 
@@ -43,6 +46,8 @@ async function run(argv: readonly string[], shell: Shell): Promise<number> {
       return (await import("./commands/ask.js")).ask(rest, shell);
     case "sessions":
       return (await import("./commands/sessions.js")).sessions(rest, shell);
+    case "runs":
+      return (await import("./commands/runs.js")).runs(rest, shell);
     case "plugins":
       return (await import("./commands/plugins.js")).plugins(rest, shell);
     case "replay":

@@ -2,6 +2,7 @@ import { join, resolve } from "node:path";
 import {
   dataHome,
   type PluginNotice,
+  type RunJournal,
   type SessionStore,
   type SetupProgress,
 } from "@langchain-mini/core";
@@ -52,6 +53,13 @@ export interface SessionOptions extends RuntimeOptions {
    * "configured" with a `session`, none (memory only) without.
    */
   readonly store?: SessionStore | "configured";
+  /**
+   * Where runs are journaled, so that they can be resumed (`Session.resume`): by default
+   * (true) the store's journal when it keeps one, else the configured store's (the file
+   * store in the data directory unless the settings name another); a journal of the
+   * program's own; or false (`--no-journal`): none.
+   */
+  readonly journal?: boolean | RunJournal;
   /** `--history`: buffer, window[:turns], tokens[:budget] or summary. */
   readonly history?: string;
   /** `--trace`: every run's events as JSON lines in this file (else LANGCHAIN_MINI_TRACE's folder, a file per run). */
@@ -110,11 +118,18 @@ export function createHost(options: HostOptions): Host {
       ...(sessionOptions.onProgress ? { onProgress: sessionOptions.onProgress } : {}),
       onNotice: (notice) => log(notice),
     };
-    let store: SessionStore | undefined;
     try {
       const runtime = await buildRuntime(sessionOptions, sessionContext);
+      let store: SessionStore;
+      let journal: { journal?: RunJournal; close?: () => Promise<void> };
       try {
         store = await storeFor(sessionOptions, sessionContext);
+        journal = await journalFor(sessionOptions, store, sessionContext).catch(
+          async (error: unknown) => {
+            await store.close?.();
+            throw error;
+          },
+        );
       } catch (error) {
         await runtime.close();
         throw error;
@@ -122,12 +137,17 @@ export function createHost(options: HostOptions): Host {
       const session = createSession({
         runtime,
         store,
+        ...(journal.journal ? { journal: journal.journal } : {}),
+        specs: specsOf(sessionOptions, cwd),
         history: sessionOptions.history,
         secrets,
         context: sessionContext,
         ...(trace ? { trace } : { runTrace: () => runTrace(env, warn) }),
         ...(onLog ? { onLog } : {}),
-        onClose: () => open.delete(session),
+        onClose: () => {
+          open.delete(session);
+          void journal.close?.();
+        },
       });
       log = session.log;
       if (sessionOptions.session !== undefined)
@@ -155,6 +175,33 @@ async function storeFor(options: SessionOptions, context: HostContext): Promise<
   if (wanted === undefined) return new InMemorySessionStore();
   if (wanted === "configured") return (await chooseStore(context)).store;
   return wanted;
+}
+
+/** The session's run journal, and how to let go of a store opened for it alone. */
+async function journalFor(
+  options: SessionOptions,
+  store: SessionStore,
+  context: HostContext,
+): Promise<{ journal?: RunJournal; close?: () => Promise<void> }> {
+  const wanted = options.journal ?? true;
+  if (wanted === false) return {};
+  if (wanted !== true) return { journal: wanted };
+  if (store.runs) return { journal: store.runs };
+  const configured = (await chooseStore(context)).store;
+  if (!configured.runs) {
+    await configured.close?.();
+    return {};
+  }
+  return { journal: configured.runs, close: async () => configured.close?.() };
+}
+
+/** How the model and tools were named, for a run's journal: what resuming it gives again. */
+function specsOf(options: SessionOptions, cwd: string) {
+  return {
+    ...(typeof options.llm === "string" ? { llm: options.llm } : {}),
+    ...(typeof options.tools === "string" ? { tools: options.tools } : {}),
+    ...(options.mcp ? { mcp: resolve(cwd, options.mcp) } : {}),
+  };
 }
 
 /** LANGCHAIN_MINI_TRACE=<dir>: one trace file per run. */

@@ -24,12 +24,17 @@ export {
 export { addPlugin, describePlugin, removePlugin } from "./plugins/install.js";
 export { type BundledModules, locateModule } from "./plugins/locate-module.js";
 export { installedNames, installedVersion } from "./plugins/plugin-project.js";
+export { leaseIsLive } from "./runs/run-lease.js";
+export { DEFAULT_KEEP_DAYS, findRun, listRuns } from "./runs/run-list.js";
+export { type RunState, type RunSummary, startOf } from "./runs/run-summary.js";
 export type { LogEvent, SessionRun } from "./session/observe-run.js";
 export {
   type AskOptions,
   createSession,
   modelLabel,
   type OpenedConversation,
+  type ResumeOptions,
+  type RunDecision,
   type Session,
   type SessionParts,
   type Turn,

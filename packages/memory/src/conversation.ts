@@ -2,6 +2,7 @@ import {
   type AgentEvent,
   type AgentResult,
   type AgentRun,
+  type AgentRunOptions,
   callLlm,
   checkSessionName,
   type Emit,
@@ -9,7 +10,6 @@ import {
   forwardRun,
   type Llm,
   NO_TALLY,
-  type RunOptions,
   type SessionRecord,
   type SessionStore,
   startRun,
@@ -22,7 +22,7 @@ import { DEFAULT_HISTORY, type HistoryStrategy, parseHistoryStrategy } from "./h
 
 export interface ConversationOptions {
   /** Anything that runs a question: core's Agent or ToolCallingAgent. */
-  readonly agent: { run(question: string, options?: RunOptions): AgentRun };
+  readonly agent: { run(question: string, options?: AgentRunOptions): AgentRun };
   /** Rewrites follow-ups (and writes the summary, with that strategy). */
   readonly llm: Llm;
   readonly store: SessionStore;
@@ -45,6 +45,15 @@ export interface ConversationOptions {
  * turn made. A store that cannot be read or written costs the history or the saving, with
  * a warning, never the answer; the result's `saved` says whether an answered turn was stored.
  */
+/** A turn's options: its signal, and the run's id and journal (see core's `AgentRunOptions`). */
+export interface TurnOptions extends Pick<AgentRunOptions, "signal" | "runId" | "journal"> {
+  /**
+   * The question the agent already works on, for a turn taken up again from its journal:
+   * it was rewritten before, so it is not rewritten again (nor the history read).
+   */
+  readonly standalone?: string;
+}
+
 export class Conversation {
   readonly options: ConversationOptions;
 
@@ -53,11 +62,12 @@ export class Conversation {
     this.options = options;
   }
 
-  ask(question: string, options: RunOptions = {}): AgentRun {
-    return startRun((emit) => this.#turn(question, emit, options.signal));
+  ask(question: string, options: TurnOptions = {}): AgentRun {
+    return startRun((emit) => this.#turn(question, emit, options));
   }
 
-  async #turn(question: string, emit: Emit, signal?: AbortSignal): Promise<AgentResult> {
+  async #turn(question: string, emit: Emit, options: TurnOptions): Promise<AgentResult> {
+    const { signal } = options;
     const started = performance.now();
     const history = this.options.history ?? parseHistoryStrategy(DEFAULT_HISTORY, this.options.llm);
     // Events from before the agent starts wait until its run-start has gone out.
@@ -76,13 +86,22 @@ export class Conversation {
       else early.push(event);
     };
 
-    const { records, refused } = await this.#load(memoryEmit, signal);
+    const { records, refused } =
+      options.standalone === undefined
+        ? await this.#load(memoryEmit, signal)
+        : { records: [], refused: false };
     const standalone =
-      turnsOf(records).length > 0
+      options.standalone ??
+      (turnsOf(records).length > 0
         ? await this.#rewrite(question, history.history(records), memoryEmit, signal)
-        : question;
+        : question);
 
-    const run = this.options.agent.run(standalone, { signal });
+    const { runId, journal } = options;
+    const run = this.options.agent.run(standalone, {
+      ...(signal ? { signal } : {}),
+      ...(runId ? { runId } : {}),
+      ...(journal ? { journal } : {}),
+    });
     const agentResult = await forwardRun(run, (event) => {
       // Held back: it goes out last, once the turn is stored and memory's calls counted.
       if (event.type === "run-end") return;

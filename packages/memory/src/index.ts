@@ -12,7 +12,7 @@ export {
   type TurnRecord,
   turnsOf,
 } from "@langchain-mini/core";
-export { Conversation, type ConversationOptions } from "./conversation.js";
+export { Conversation, type ConversationOptions, type TurnOptions } from "./conversation.js";
 export { FileSessionStore } from "./file-session-store.js";
 export {
   bufferHistory,

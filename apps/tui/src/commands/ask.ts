@@ -1,21 +1,9 @@
-import { type AgentEvent, DEFAULT_MAX_STEPS, DEFAULT_MAX_TOKENS } from "@langchain-mini/core";
-import {
-  createLineBatch,
-  DEFAULT_HISTORY,
-  jsonText,
-  STORE_HELP,
-  terminalText,
-  usageError,
-} from "@langchain-mini/host";
-import { unaskedNotice } from "../approval/approval-text.js";
+import { DEFAULT_MAX_STEPS, DEFAULT_MAX_TOKENS } from "@langchain-mini/core";
+import { DEFAULT_HISTORY, STORE_HELP, usageError } from "@langchain-mini/host";
 import { parseCommandLine } from "../config/command-line.js";
 import { runOptionSpec, sessionOptions } from "../config/run-flags.js";
-import { createDownloadProgress } from "../render/download-progress.js";
-import { createLiveLine } from "../render/live-line.js";
-import { terminalOutput } from "../render/terminal-output.js";
-import { createTextTrace } from "../render/text-trace.js";
-import { createVerboseTrace } from "../render/verbose-trace.js";
 import type { Shell } from "../shell.js";
+import { answerRun } from "./answer-run.js";
 
 export const ASK_USAGE = `Usage: langchain-mini ask [options] <question...>
 
@@ -51,8 +39,10 @@ Options:
   --agent <mode>     react (the text ReAct format, default) or tools (native function calling)
   --max-steps <n>    steps (an LLM call and its tool call) before giving up; default ${DEFAULT_MAX_STEPS}
   --approval <when>  which tool calls wait for your yes: auto (default: those of tools with
-                     side effects, such as MCP tools not marked read-only), always, or never;
-                     asked on the terminal; without one such calls are declined
+                     side effects, such as MCP tools not marked read-only), always, never,
+                     or pause; asked on the terminal; without one such calls are declined,
+                     or with pause the run is kept, paused, until langchain-mini runs
+                     approve|deny <run id> (exit status 3)
   --max-tokens <n>   output tokens per LLM call; default ${DEFAULT_MAX_TOKENS} (a reply cut there is a warning)
   --session <name>   hold a conversation: follow-ups are rewritten into standalone questions
                      from the session's history, and each answered turn is stored
@@ -60,6 +50,8 @@ Options:
   ${STORE_HELP}
   --history <kind>   what history a session's prompts get: buffer, window[:turns],
                      tokens[:budget] (default ${DEFAULT_HISTORY}) or summary
+  --no-journal       keep no journal of the run (by default each run is journaled in the
+                     store, so that langchain-mini runs resume can take it up if it stops)
   --json             one JSON event per line on stdout instead of text
   --verbose          also show every prompt and raw completion, and a run summary
   --trace <file>     write every event as JSON lines (LANGCHAIN_MINI_TRACE=<dir>: one file per run)
@@ -67,10 +59,8 @@ Options:
   --debug            add stack traces to errors
 
 Exit status: 0 answered, 1 no answer (or, with --session, an answer printed but not saved:
-a warning says why), 2 usage or configuration error, 130/143 stopped by SIGINT
-(Ctrl-C)/SIGTERM.`;
-
-const STOP_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
+a warning says why), 2 usage or configuration error, 3 paused for an approval
+(--approval pause), 130/143 stopped by SIGINT (Ctrl-C)/SIGTERM.`;
 
 /** `ask`: one question, the answer on stdout, the trace on stderr. Returns the exit status. */
 export async function ask(argv: readonly string[], shell: Shell): Promise<number> {
@@ -93,97 +83,16 @@ export async function ask(argv: readonly string[], shell: Shell): Promise<number
     throw usageError("No question given: run langchain-mini ask [options] <question...>");
   }
   const options = sessionOptions(values);
-  // On a terminal, a line under the trace shows what the model or a tool is doing, and
-  // the model's text as it comes; --json and a piped stderr never get it.
-  const live =
-    !values.json && process.stderr.isTTY && process.env.TERM !== "dumb"
-      ? createLiveLine(process.stderr)
-      : undefined;
-  const controller = new AbortController();
-  const onSignal = (signal: NodeJS.Signals) => {
-    if (signal === "SIGINT") live?.interrupted();
-    controller.abort();
-  };
-  for (const signal of STOP_SIGNALS) process.on(signal, onSignal);
-  // Set-up work (a model download) draws a bar on stderr; a signal ends it too.
-  const bar = createDownloadProgress(process.stderr);
-  const { host, warnings } = await shell.openHost({
-    trust: values.trust,
-    store: values.store,
-    signal: controller.signal,
-    onProgress: bar.report,
+  const notices =
+    values.history && !values.session
+      ? ["--history has no effect without --session: a single question has no history"]
+      : [];
+  return answerRun(values, shell, {
+    options: () => options,
+    start: (session, askOptions) =>
+      session.ask(question, {
+        ...askOptions,
+        warnings: [...(askOptions.warnings ?? []), ...notices],
+      }),
   });
-  // Before anything that may fail for want of the variable the line was meant to set.
-  for (const warning of warnings) process.stderr.write(`Warning: ${terminalText(warning)}\n`);
-  // --json lines go out together, once per tick of the event loop.
-  const json = values.json ? createLineBatch((text) => process.stdout.write(text)) : undefined;
-  // The text trace on stderr: one write per tick of the event loop.
-  const stderr = terminalOutput(process.stderr, live?.around);
-  const display: Array<(event: AgentEvent) => void> = [];
-  if (!json) display.push(createTextTrace(stderr));
-  if (values.verbose && !json) display.push(createVerboseTrace(stderr));
-  if (live) display.push(live.show);
-  const show = (event: AgentEvent) => {
-    for (const consumer of display) consumer(event);
-  };
-  try {
-    const session = await host
-      .openSession({ ...options, onWarning: warn, onLog: show })
-      .finally(bar.finish);
-    const notices = [...session.notices];
-    if (values.history && !values.session) {
-      notices.push("--history has no effect without --session: a single question has no history");
-    }
-    if (values.store && !values.session) {
-      notices.push("--store has no effect without --session: a single question is not stored");
-    }
-    // On a terminal the user is asked about calls that wait for approval; elsewhere core
-    // declines them, and a line on stderr says so.
-    const interactive = process.stdin.isTTY && process.stderr.isTTY;
-    // Loaded only then: readline is a start-up cost a pipe or a script never needs.
-    const approve = interactive
-      ? (await import("../approval/terminal-approval.js")).createTerminalApproval({
-          input: process.stdin,
-          output: process.stderr,
-          // The call's Action lines are still on their way: let them be drawn, then ask.
-          beforeAsking: async () => {
-            await new Promise((resolve) => setImmediate(resolve));
-            stderr.flush();
-          },
-        })
-      : undefined;
-    const run = session.ask(question, {
-      signal: controller.signal,
-      ...(approve ? { approve } : {}),
-      warnings: notices,
-      // Plug-ins' log lines (an MCP server's stderr) go to the trace file and --verbose only.
-      ...(json
-        ? { onWire: (event) => event.type !== "log" && json.add(`${jsonText(event)}\n`) }
-        : {}),
-    });
-    for await (const event of run) {
-      show(event);
-      if (event.type === "approval" && !event.asked) {
-        stderr.write(`${unaskedNotice(host.secrets.redact(terminalText(event.tool)))}\n`);
-      }
-    }
-    const result = await run.result;
-    // A plug-in that broke its contract mid-run is a configuration error, as at start-up.
-    if (result.status !== "answered") return result.error?.code === "config_invalid" ? 2 : 1;
-    stderr.flush();
-    if (!json) process.stdout.write(`${shell.redact(terminalText(result.answer ?? ""))}\n`);
-    // The warning said why; scripts learn it from the status.
-    return result.saved === false ? 1 : 0;
-  } finally {
-    // Servers the tools started (MCP) are stopped before the process exits.
-    live?.stop();
-    await host.close();
-    json?.flush();
-    stderr.flush();
-    for (const signal of STOP_SIGNALS) process.off(signal, onSignal);
-  }
-}
-
-function warn(message: string) {
-  process.stderr.write(`langchain-mini: ${terminalText(message)}\n`);
 }

@@ -37,6 +37,7 @@ Options: the same as ask's (see: langchain-mini ask --help)
                      tokens[:budget] (default ${DEFAULT_HISTORY}) or summary
   --agent <mode>     react (the text ReAct format, default) or tools (native function calling)
   --trace <file>     write every run's events as JSON lines
+  --no-journal       keep no journal of the runs (see langchain-mini runs --help)
   --no-transcript    leave a clean screen on quit (by default the questions, answers and
                      each run's steps and cost stay in the terminal's scrollback)
   --trust            this run only: let the folder's .env name code and commands (see README)

@@ -18,6 +18,7 @@ export const runOptionSpec = {
   debug: { type: "boolean" },
   constrained: { type: "boolean" },
   trust: { type: "boolean" },
+  "no-journal": { type: "boolean" },
 } as const satisfies NonNullable<ParseArgsConfig["options"]>;
 
 export interface RunFlags {
@@ -32,6 +33,7 @@ export interface RunFlags {
   readonly session?: string;
   readonly history?: string;
   readonly constrained?: boolean;
+  readonly "no-journal"?: boolean;
 }
 
 /**
@@ -52,5 +54,6 @@ export function sessionOptions(flags: RunFlags): SessionOptions {
     history: flags.history,
     trace: flags.trace,
     session: flags.session === undefined ? undefined : checkSessionName(flags.session),
+    ...(flags["no-journal"] ? { journal: false } : {}),
   };
 }

@@ -10,6 +10,12 @@ const toolColours = new Map<string, Style>([
   ["calculator", "blue"],
 ]);
 
+/** The line that marks where a resumed run went on live. */
+export function resumedText(replayedCalls: number) {
+  const calls = `${replayedCalls} LLM call${replayedCalls === 1 ? "" : "s"}`;
+  return `the run was taken up again here: what came before was read from its journal (${calls} not made again)`;
+}
+
 /**
  * The Thought / Action / Action Input / Observation trace of `ask`, for stderr: coloured
  * on a terminal, plain when piped or with NO_COLOR; foreign text made safe to draw.
@@ -59,6 +65,9 @@ export function createTextTrace(output: TerminalOutput) {
         break;
       case "error":
         line("Error", "red", event.error.message);
+        break;
+      case "resumed":
+        line("Resumed", "yellow", resumedText(event.replayedCalls));
         break;
       case "llm-start":
       case "llm-delta":

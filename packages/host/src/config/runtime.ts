@@ -34,7 +34,7 @@ export interface RuntimeOptions {
   readonly maxSteps?: number | string;
   /** `--max-tokens`: output tokens per LLM call; default core's. */
   readonly maxTokens?: number | string;
-  /** `--approval`: auto (default), always or never. */
+  /** `--approval`: auto (default), always, never, or pause (auto, pausing when no one can be asked). */
   readonly approval?: string;
   /** `--constrained`: constrained decoding, for providers that can. */
   readonly constrained?: boolean;
@@ -52,6 +52,11 @@ export interface Runtime {
   readonly constrained: boolean;
   /** `--approval`: which tool calls wait for the user's yes; default "auto". */
   readonly approval?: ApprovalPolicy;
+  /**
+   * `--approval pause`: a call that waits for approval with no one to ask pauses the run
+   * (its journal kept) instead of being declined.
+   */
+  readonly pauseUnasked?: boolean;
   /** Notices from start-up, e.g. a tool left out for want of a key. */
   readonly notices: string[];
   /** Stops what the tools started (MCP servers): once, before the process exits. */
@@ -64,7 +69,8 @@ export async function buildRuntime(options: RuntimeOptions, host: HostContext): 
   const maxTokens = wholeNumber("--max-tokens", options.maxTokens);
   const agentMode = parseAgentMode(options.agent);
   const constrained = options.constrained === true;
-  const approval = parseApproval(options.approval);
+  const pauseUnasked = options.approval?.trim() === "pause";
+  const approval = pauseUnasked ? "auto" : parseApproval(options.approval);
   const { tools, notices, close } =
     typeof options.tools === "object"
       ? { tools: [...options.tools], notices: [], close: async () => undefined }
@@ -90,6 +96,7 @@ export async function buildRuntime(options: RuntimeOptions, host: HostContext): 
       agentMode,
       constrained,
       approval,
+      ...(pauseUnasked ? { pauseUnasked } : {}),
       notices: [...notices, ...chosen.notices],
       close,
     };
@@ -115,9 +122,9 @@ export async function switchLlm(runtime: Runtime, spec: string, host: HostContex
  * tools`. `approve` asks the user about the calls `--approval` holds back; without it
  * they are declined.
  */
-export function createAgent(runtime: Runtime, approve?: Approve) {
+export function createAgent(runtime: Runtime, approve?: Approve, today?: string) {
   const { llm, tools, maxSteps, maxTokens, approval } = runtime;
-  const options = { llm, tools, maxSteps, maxTokens, approval, approve };
+  const options = { llm, tools, maxSteps, maxTokens, approval, approve, today };
   return runtime.agentMode === "tools" ? new ToolCallingAgent(options) : new Agent(options);
 }
 
@@ -140,7 +147,7 @@ function parseApproval(value: string | undefined): ApprovalPolicy {
   const policy = APPROVAL_POLICIES.find((known) => known === value.trim());
   if (policy) return policy;
   throw usageError(
-    `--approval must be auto (ask about tools that need it), always (ask about every call) or never (run every call without asking), got '${value}'`,
+    `--approval must be auto (ask about tools that need it), always (ask about every call), never (run every call without asking) or pause (as auto, but with no one to ask the run pauses until someone approves), got '${value}'`,
   );
 }
 

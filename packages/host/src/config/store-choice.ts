@@ -6,10 +6,11 @@ import type { Env } from "./env.js";
 import { type HostContext, pluginContext } from "./host-context.js";
 import { usageError } from "./usage-error.js";
 
-export const STORE_HELP = `--store <url>      where sessions live (or LANGCHAIN_MINI_STORE): a directory or file: (the
-                     default: LANGCHAIN_MINI_HOME/sessions), memory: (this process only),
-                     redis://[[user]:password@]host[:port][/db] or rediss://… (sessions shared by
-                     every process and machine), or a store package or file: <module>[:<url>]`;
+export const STORE_HELP = `--store <url>      where sessions and run journals live (or LANGCHAIN_MINI_STORE): a
+                     directory or file: (the default: LANGCHAIN_MINI_HOME/sessions), memory:
+                     (this process only), redis://[[user]:password@]host[:port][/db] or
+                     rediss://… (shared by every process and machine), or a store package
+                     or file: <module>[:<url>]`;
 
 export interface StoreChoice {
   readonly store: SessionStore;

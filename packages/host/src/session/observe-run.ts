@@ -24,6 +24,8 @@ export interface SessionRun extends AsyncIterable<AgentEvent> {
 /** What a running question's plug-ins log goes through: its own output. */
 export interface RunOutput {
   log(event: LogEvent): void;
+  /** A warning among the run's events (its journal failed). */
+  warn(message: string): void;
 }
 
 export interface ObserveOptions {
@@ -35,6 +37,10 @@ export interface ObserveOptions {
   readonly warnings: readonly string[];
   readonly onStart: (output: RunOutput) => void;
   readonly onEnd: () => void;
+  /** Sees each event as the run makes it, before the boundary (the run's journal). */
+  readonly onEvent?: (event: AgentEvent) => void;
+  /** Awaited before the result is given: the run's journal closed. */
+  readonly beforeResult?: (result: AgentResult) => Promise<void>;
 }
 
 /**
@@ -53,16 +59,18 @@ export function observeRun(run: AgentRun, options: ObserveOptions): SessionRun {
     wire,
     display: [(event) => shown.push(event)],
   });
-  options.onStart({ log: output });
+  options.onStart({ log: output, warn: (message) => output({ type: "warning", message }) });
   const pumped = (async () => {
     try {
       const result = await forwardRun(run, (event) => {
+        options.onEvent?.(event);
         output(event);
         // Notices follow run-start, which stays first.
         if (event.type === "run-start") {
           for (const message of options.warnings) output({ type: "warning", message });
         }
       });
+      await options.beforeResult?.(result);
       return result.answer === undefined
         ? result
         : { ...result, answer: secrets.redact(result.answer) };

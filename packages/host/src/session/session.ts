@@ -1,4 +1,14 @@
-import type { Approve, PluginNotice, SessionInfo, SessionStore, Tool } from "@langchain-mini/core";
+import {
+  type Approve,
+  isRunId,
+  LangchainMiniError,
+  type PluginNotice,
+  type RunJournal,
+  type RunRecord,
+  type SessionInfo,
+  type SessionStore,
+  type Tool,
+} from "@langchain-mini/core";
 import {
   Conversation,
   checkSessionName,
@@ -6,10 +16,14 @@ import {
   parseHistoryStrategy,
   turnsOf,
 } from "@langchain-mini/memory";
+import { formatToday } from "@langchain-mini/prompts";
 import type { Secrets } from "../boundary/secrets.js";
 import type { WireEvent } from "../boundary/wire-event.js";
 import type { HostContext } from "../config/host-context.js";
 import { createAgent, type Runtime, switchLlm } from "../config/runtime.js";
+import { usageError } from "../config/usage-error.js";
+import { JournaledRun, whoIsHere } from "../runs/journaled-run.js";
+import { busyError, type RunSummary, startOf, summarise } from "../runs/run-summary.js";
 import type { TraceWriter } from "../trace/trace-writer.js";
 import { type LogEvent, observeRun, type RunOutput, type SessionRun } from "./observe-run.js";
 
@@ -39,6 +53,22 @@ export interface AskOptions {
   readonly onWire?: (event: WireEvent) => void;
   /** Told as warning events right after the run's start (a command's start-up notices). */
   readonly warnings?: readonly string[];
+  /** False: this run keeps no journal (`--no-journal`), so it cannot be resumed. */
+  readonly journal?: boolean;
+}
+
+/** A person's decision on the call a paused run waits on (`runs approve` / `runs deny`). */
+export interface RunDecision {
+  readonly approved: boolean;
+  /** What the model is told with a denial. */
+  readonly note?: string;
+  /** Who decided; default the user on this machine (`user@host`). */
+  readonly by?: string;
+}
+
+export interface ResumeOptions extends Omit<AskOptions, "journal"> {
+  /** For a paused run: the decision on the call it waits on, recorded, then the run goes on. */
+  readonly decision?: RunDecision;
 }
 
 /**
@@ -65,6 +95,13 @@ export interface Session {
   newConversation(): void;
   /** Continues a stored conversation and gives back its earlier turns. */
   openConversation(name: string): Promise<OpenedConversation>;
+  /**
+   * Takes up a run that stopped before its answer (its process died, it paused for an
+   * approval, it failed) from its journal: what was recorded is replayed without calling
+   * the LLM or a tool again, then the run goes on live. The session must have the run's
+   * tools; a run another live process holds is refused (`run_busy`).
+   */
+  resume(runId: string, options?: ResumeOptions): Promise<SessionRun>;
   /** Continues a stored conversation without reading it now (each turn reads it anyway). */
   continueConversation(name: string): void;
   /** The stored conversations, newest first. */
@@ -84,6 +121,10 @@ export interface SessionParts {
   readonly runtime: Runtime;
   /** Where named conversations are kept. */
   readonly store: SessionStore;
+  /** Where runs are journaled; none: runs are not, and cannot be resumed. */
+  readonly journal?: RunJournal;
+  /** How the model and tools were chosen (`--llm`, `--tools`, `--mcp`), for the journal. */
+  readonly specs?: { readonly llm?: string; readonly tools?: string; readonly mcp?: string };
   /** `--history`: buffer, window[:k], tokens[:n] or summary; memory's default otherwise. */
   readonly history?: string;
   readonly secrets: Secrets;
@@ -111,6 +152,81 @@ export function createSession(parts: SessionParts): Session {
   let conversation: string | undefined;
   let scratch = new InMemorySessionStore();
   let running: RunOutput | undefined;
+  let llmSpec = parts.specs?.llm;
+
+  /** One turn's run: a new question, or one taken up again from its journal. */
+  function runTurn(turn: TurnPlan, options: AskOptions): SessionRun {
+    const { journaled } = turn;
+    const approve = options.approve
+      ? masked(options.approve, secrets)
+      : runtime.pauseUnasked && journaled
+        ? pauseFor(journaled)
+        : undefined;
+    const name = turn.conversation;
+    const conversationTurn = new Conversation({
+      agent: createAgent(runtime, approve, turn.today),
+      llm: runtime.llm,
+      store: name ? store : scratch,
+      session: name ?? "scratch",
+      history,
+      redact: secrets.redact,
+    });
+    const settings = {
+      llm: llmSpec ?? modelLabel(runtime.llm),
+      provider: runtime.llm.provider,
+      model: runtime.llm.model,
+      ...(parts.specs?.tools ? { toolsSpec: parts.specs.tools } : {}),
+      ...(parts.specs?.mcp ? { mcp: parts.specs.mcp } : {}),
+      agent: runtime.agentMode,
+      maxSteps: runtime.maxSteps,
+      ...(runtime.maxTokens ? { maxTokens: runtime.maxTokens } : {}),
+      approval: runtime.pauseUnasked ? ("pause" as const) : (runtime.approval ?? "auto"),
+      today: turn.today,
+      ...(name ? { session: name } : {}),
+    };
+    const signal = options.signal
+      ? AbortSignal.any([options.signal, turn.lost.signal])
+      : turn.lost.signal;
+    const run = conversationTurn.ask(turn.question, {
+      signal,
+      ...(journaled ? { runId: journaled.runId, journal: journaled.hooks(turn.recorded) } : {}),
+      ...(turn.standalone === undefined ? {} : { standalone: turn.standalone }),
+    });
+    return observeRun(run, {
+      secrets,
+      trace: parts.trace ?? parts.runTrace?.(),
+      closeTrace: parts.trace === undefined,
+      onWire: options.onWire,
+      warnings: options.warnings ?? [],
+      onStart: (output) => {
+        running = output;
+        turn.output = output;
+      },
+      onEnd: () => {
+        running = undefined;
+      },
+      ...(journaled && !turn.recorded
+        ? { onEvent: (event) => journaled.startRecord(event, settings, turn.question) }
+        : {}),
+      ...(journaled ? { beforeResult: (result) => journaled.finish(result) } : {}),
+    });
+  }
+
+  /** What a run needs of the journal: where to write, what to say when it fails. */
+  function journaling(runId: string, turn: { output?: RunOutput; lost: AbortController }) {
+    return {
+      journal: parts.journal as RunJournal,
+      runId,
+      redact: secrets.redact,
+      onWarning: (message: string) => turn.output?.warn(message),
+      onLost: () => {
+        turn.output?.warn(
+          `Another process took this run over (this one was taken for stopped): stopping here; it goes on there`,
+        );
+        turn.lost.abort();
+      },
+    };
+  }
 
   return {
     get model() {
@@ -129,27 +245,45 @@ export function createSession(parts: SessionParts): Session {
       return conversation;
     },
     ask(question, options = {}) {
-      const turn = new Conversation({
-        agent: createAgent(runtime, options.approve && masked(options.approve, secrets)),
-        llm: runtime.llm,
-        store: conversation ? store : scratch,
-        session: conversation ?? "scratch",
-        history,
-        redact: secrets.redact,
-      });
-      return observeRun(turn.ask(question, { signal: options.signal }), {
-        secrets,
-        trace: parts.trace ?? parts.runTrace?.(),
-        closeTrace: parts.trace === undefined,
-        onWire: options.onWire,
-        warnings: options.warnings ?? [],
-        onStart: (output) => {
-          running = output;
-        },
-        onEnd: () => {
-          running = undefined;
-        },
-      });
+      const turn: TurnPlan = {
+        question,
+        today: formatToday(),
+        lost: new AbortController(),
+        ...(conversation ? { conversation } : {}),
+      };
+      if (parts.journal && options.journal !== false) {
+        turn.journaled = JournaledRun.start(journaling(crypto.randomUUID(), turn));
+      }
+      return runTurn(turn, options);
+    },
+    async resume(runId, options = {}) {
+      const journal = parts.journal;
+      if (!journal) throw usageError("This session keeps no run journal, so it cannot resume runs");
+      if (!isRunId(runId))
+        throw usageError(`'${runId}' is not a run id: langchain-mini runs list shows them`);
+      const loaded = await journal.load(runId);
+      const start = startOf(loaded.records);
+      const summary = start && summarise(runId, loaded, await journal.lease(runId), new Date());
+      if (!start || !summary) {
+        throw new LangchainMiniError(
+          "run_not_found",
+          `There is no run ${runId} in this store: langchain-mini runs list shows the runs kept`,
+        );
+      }
+      checkResumable(summary, runtime.tools, options.decision);
+      const turn: TurnPlan = {
+        question: start.settings.asked ?? start.question,
+        standalone: start.question,
+        today: start.settings.today,
+        lost: new AbortController(),
+        ...(start.settings.session ? { conversation: start.settings.session } : {}),
+      };
+      const decision = options.decision && decisionRecord(summary, options.decision);
+      const taken = await JournaledRun.resume(journaling(runId, turn), decision);
+      if (!(taken instanceof JournaledRun)) throw busyError(runId, taken);
+      turn.journaled = taken;
+      turn.recorded = decision ? [...loaded.records, decision] : loaded.records;
+      return runTurn(turn, options);
     },
     newConversation() {
       conversation = undefined;
@@ -170,6 +304,7 @@ export function createSession(parts: SessionParts): Session {
       const llm = await switchLlm(runtime, spec, parts.context);
       history = parseHistoryStrategy(parts.history, llm);
       runtime = { ...runtime, llm };
+      llmSpec = spec;
     },
     async close() {
       await runtime.close();
@@ -182,6 +317,84 @@ export function createSession(parts: SessionParts): Session {
       else logOutsideRuns(notice, parts);
     },
   };
+}
+
+/** A turn as the session runs it: what it asks, where it is journaled, what it replays. */
+interface TurnPlan {
+  /** The question as the user asked it. */
+  readonly question: string;
+  /** A resumed turn's question as the agent had it (rewritten from the history before). */
+  readonly standalone?: string;
+  /** The date the prompt says it is: a resumed run keeps its own. */
+  readonly today: string;
+  readonly conversation?: string;
+  /** Aborted when another process takes the run over. */
+  readonly lost: AbortController;
+  journaled?: JournaledRun;
+  /** The journal's records, for a resumed run. */
+  recorded?: readonly RunRecord[];
+  /** The run's output, once it has started: where the journal's warnings go. */
+  output?: RunOutput;
+}
+
+/** A run that may be taken up: not answered, not held by a live process, and the same tools. */
+function checkResumable(
+  summary: RunSummary,
+  tools: readonly Tool<unknown>[],
+  decision: RunDecision | undefined,
+) {
+  const { runId, status } = summary;
+  if (status === "answered") {
+    throw usageError(
+      `Run ${runId} was answered already: langchain-mini runs show ${runId} prints it`,
+    );
+  }
+  if (status === "running") throw busyError(runId, summary.heldBy);
+  if (decision && status !== "paused") {
+    throw usageError(
+      `Run ${runId} is not waiting for a decision (it is ${status}): resume it with langchain-mini runs resume ${runId}`,
+    );
+  }
+  const names = tools.map((tool) => tool.name).join(",");
+  const recorded = summary.settings.tools.join(",");
+  if (names !== recorded) {
+    throw usageError(
+      `Run ${runId} was started with the tools [${recorded}], this session has [${names}]: give the same tools (--tools, --mcp) to resume it`,
+    );
+  }
+}
+
+/** What a person decided, recorded with who and when, about the call the run waits on. */
+function decisionRecord(summary: RunSummary, decision: RunDecision): RunRecord {
+  const waiting = summary.waitingOn;
+  if (!waiting) throw new Error("a paused run waits on a call");
+  const note = decision.note?.trim();
+  return {
+    type: "decision",
+    step: waiting.step,
+    tool: waiting.tool,
+    input: waiting.input,
+    approved: decision.approved,
+    asked: true,
+    ...(note && !decision.approved ? { note } : {}),
+    by: decision.by ?? whoIsHere(),
+    at: new Date().toISOString(),
+  };
+}
+
+/**
+ * `--approval pause`: a call that needs approval, with no one to ask, pauses the run
+ * (kept in its journal) instead of being declined; declined when the journal cannot be
+ * written, since a pause that cannot be resumed would lose the run.
+ */
+function pauseFor(journaled: JournaledRun): Approve {
+  return () =>
+    journaled.healthy
+      ? { approved: false, pause: true }
+      : {
+          approved: false,
+          note: "The run could not be paused for an approval (its journal cannot be written)",
+        };
 }
 
 /**

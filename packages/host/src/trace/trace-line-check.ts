@@ -35,7 +35,7 @@ const message = shape({ role: oneOf("system", "user", "assistant", "tool"), cont
 const purpose = optional(oneOf("rewrite", "summary"));
 const step = number;
 const result = shape({
-  status: oneOf("answered", "stopped", "failed", "aborted"),
+  status: oneOf("answered", "stopped", "failed", "aborted", "paused"),
   answer: optional(string),
   usage,
   llmCalls: number,
@@ -102,6 +102,7 @@ const FIELDS_BY_TYPE = {
   },
   observation: { step, text: string },
   "final-answer": { step, answer: string, thought: string },
+  resumed: { replayedCalls: number },
   error: { error: errorInfo },
   "run-end": { result },
 } satisfies Record<WireEvent["type"], Fields>;

@@ -1,6 +1,7 @@
 import { type AgentEvent, tallyCall } from "@langchain-mini/core";
 import { terminalText as safe } from "@langchain-mini/host";
 import { approvalText } from "../../approval/approval-text.js";
+import { resumedText } from "../../render/text-trace.js";
 import type { RunOutcome, RunView, TraceStep } from "./ui-state.js";
 
 // A Map: a replayed trace may hold any status, `constructor` included.
@@ -9,6 +10,7 @@ const outcomeOf: ReadonlyMap<string, RunOutcome> = new Map([
   ["stopped", "stopped"],
   ["failed", "failed"],
   ["aborted", "cancelled"],
+  ["paused", "stopped"],
 ]);
 
 /** Folds one agent event into the run the trace pane shows. Pure. */
@@ -28,6 +30,11 @@ export function reduceRun(run: RunView, event: AgentEvent): RunView {
       return { ...run, standaloneQuestion: safe(event.question) };
     case "warning":
       return { ...run, warnings: [...run.warnings, safe(event.message)] };
+    case "resumed":
+      return {
+        ...run,
+        warnings: [...run.warnings, `Resumed: ${resumedText(event.replayedCalls)}`],
+      };
     case "log":
       // A plug-in's log line (an MCP server's stderr) belongs in trace files, not on screen.
       return run;

@@ -1,0 +1,145 @@
+import { hostname, userInfo } from "node:os";
+import type {
+  AgentEvent,
+  AgentResult,
+  JournalHooks,
+  RunJournal,
+  RunLease,
+  RunRecord,
+  RunSettings,
+} from "@langchain-mini/core";
+import { redactEventStrings } from "../boundary/wire-form.js";
+import { RunLeaseHolder } from "./run-lease.js";
+
+export interface JournalingOptions {
+  readonly journal: RunJournal;
+  readonly runId: string;
+  /** Every string blanked of secrets before it is kept. */
+  readonly redact: (text: string) => string;
+  /** A journal that cannot be written: the run goes on, unjournaled; said once. */
+  readonly onWarning: (message: string) => void;
+  /** Another process took the run over (this one was taken for dead): stop it. */
+  readonly onLost: () => void;
+}
+
+/** Who a decision or a resume is recorded as: the user on this machine. */
+export function whoIsHere(): string {
+  let user = "someone";
+  try {
+    user = userInfo().username;
+  } catch {
+    // No user entry (a container's uid): the machine alone says enough.
+  }
+  return `${user}@${hostname()}`;
+}
+
+/**
+ * One run's journal as a session keeps it: records written one after another, each
+ * blanked of secrets and durable before the loop goes on, the run's lease taken first and
+ * let go at its end. A journal that fails costs the resumability, with a warning, never
+ * the answer.
+ */
+export class JournaledRun {
+  readonly runId: string;
+  readonly #options: JournalingOptions;
+  #tail: Promise<unknown>;
+  #holder: RunLeaseHolder | undefined;
+  #failed = false;
+
+  private constructor(options: JournalingOptions, first: () => Promise<void>) {
+    this.runId = options.runId;
+    this.#options = options;
+    this.#tail = this.#queue(first);
+  }
+
+  /** A new run: its lease, then its start record once its run-start tells the question. */
+  static start(options: JournalingOptions): JournaledRun {
+    const run: JournaledRun = new JournaledRun(options, async () => {
+      const taken = await RunLeaseHolder.claim(options.journal, options.runId, options.onLost);
+      if (taken instanceof RunLeaseHolder) run.#holder = taken;
+    });
+    return run;
+  }
+
+  /**
+   * A run taken up again: its lease taken (or the live lease that holds it given back),
+   * then a `resume` record, and the decision a person gave, if any.
+   */
+  static async resume(
+    options: JournalingOptions,
+    decision?: RunRecord,
+  ): Promise<JournaledRun | RunLease> {
+    const taken = await RunLeaseHolder.claim(options.journal, options.runId, options.onLost);
+    if (!(taken instanceof RunLeaseHolder)) return taken;
+    const run: JournaledRun = new JournaledRun(options, async () => {
+      if (decision) await options.journal.append(options.runId, decision);
+      await options.journal.append(options.runId, {
+        type: "resume",
+        by: whoIsHere(),
+        at: new Date().toISOString(),
+      });
+    });
+    run.#holder = taken;
+    return run;
+  }
+
+  /** Whether records still reach the journal (a paused run needs them to go on). */
+  get healthy() {
+    return !this.#failed;
+  }
+
+  /** The loop's hooks: each write waits for the ones before it. */
+  hooks(recorded?: readonly RunRecord[]): JournalHooks {
+    return { write: this.write, ...(recorded ? { recorded } : {}) };
+  }
+
+  readonly write = (record: RunRecord): Promise<void> =>
+    this.#queue(() =>
+      this.#options.journal.append(this.runId, redactEventStrings(record, this.#options.redact)),
+    );
+
+  /** Sees each event of the run as it happens: run-start gives the start record. */
+  startRecord(event: AgentEvent, settings: Omit<RunSettings, "tools">, asked: string) {
+    if (event.type !== "run-start") return;
+    void this.write({
+      type: "start",
+      runId: this.runId,
+      question: event.question,
+      settings: {
+        ...settings,
+        tools: event.tools,
+        ...(asked === event.question ? {} : { asked }),
+      },
+      at: new Date().toISOString(),
+    });
+  }
+
+  /** The run's end record, then its lease let go. */
+  async finish(result: AgentResult) {
+    await this.write({
+      type: "end",
+      status: result.status,
+      ...(result.answer === undefined ? {} : { answer: result.answer }),
+      ...(result.error ? { error: result.error } : {}),
+      at: new Date().toISOString(),
+    });
+    await this.#tail;
+    await this.#holder?.release();
+  }
+
+  #queue(step: () => Promise<void>): Promise<void> {
+    const next = this.#tail.then(async () => {
+      if (this.#failed) return;
+      try {
+        await step();
+      } catch (error) {
+        this.#failed = true;
+        this.#options.onWarning(
+          `The run's journal could not be written (${(error as Error).message}): the run goes on, but cannot be resumed if it stops`,
+        );
+      }
+    });
+    this.#tail = next;
+    return next;
+  }
+}

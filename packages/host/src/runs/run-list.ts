@@ -1,0 +1,53 @@
+import type { RunJournal, StoreCallOptions } from "@langchain-mini/core";
+import { type RunSummary, summarise } from "./run-summary.js";
+
+/** How long runs are kept after their last record, unless LANGCHAIN_MINI_RUNS_KEEP_DAYS says. */
+export const DEFAULT_KEEP_DAYS = 30;
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The runs a journal keeps, newest first, each summarised from its records and lease.
+ * Runs whose last record is older than `keepDays` are deleted on the way, unless a live
+ * process holds them; a run without a start record is skipped with a warning.
+ */
+export async function listRuns(
+  journal: RunJournal,
+  options: StoreCallOptions & { readonly keepDays?: number } = {},
+): Promise<RunSummary[]> {
+  const keepMs = (options.keepDays ?? DEFAULT_KEEP_DAYS) * DAY_MS;
+  const now = Date.now();
+  const summaries: RunSummary[] = [];
+  for (const { runId, updatedAt } of await journal.list(options)) {
+    const [loaded, lease] = await Promise.all([
+      journal.load(runId, options),
+      journal.lease(runId, options),
+    ]);
+    for (const warning of loaded.warnings) options.onWarning?.(warning);
+    const summary = summarise(runId, loaded, lease, updatedAt);
+    if (summary?.status !== "running" && now - updatedAt.getTime() > keepMs) {
+      await journal.delete(runId, options);
+      continue;
+    }
+    if (summary) summaries.push(summary);
+    else
+      options.onWarning?.(
+        `Run ${runId} has no start record: delete it with langchain-mini runs delete ${runId}`,
+      );
+  }
+  return summaries;
+}
+
+/** One run's summary, or undefined when the journal has no such run. */
+export async function findRun(
+  journal: RunJournal,
+  runId: string,
+  options: StoreCallOptions = {},
+): Promise<RunSummary | undefined> {
+  const [loaded, lease] = await Promise.all([
+    journal.load(runId, options),
+    journal.lease(runId, options),
+  ]);
+  const updatedAt = new Date();
+  return summarise(runId, loaded, lease, updatedAt);
+}
