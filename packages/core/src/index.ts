@@ -105,7 +105,9 @@ export {
   type TokenRates,
 } from "./contracts/price.js";
 export {
+  checkRunId,
   isRunId,
+  isRunLease,
   isRunRecord,
   type LoadedRun,
   type RunJournal,
@@ -114,6 +116,7 @@ export {
   type RunRecord,
   type RunRecordType,
   type RunSettings,
+  sameLease,
 } from "./contracts/run-journal.js";
 export {
   checkSessionName,
