@@ -106,7 +106,9 @@ export {
   type TokenRates,
 } from "./contracts/price.js";
 export {
+  checkRunId,
   isRunId,
+  isRunLease,
   isRunRecord,
   type LoadedRun,
   type RunJournal,
@@ -115,6 +117,7 @@ export {
   type RunRecord,
   type RunRecordType,
   type RunSettings,
+  sameLease,
 } from "./contracts/run-journal.js";
 export {
   checkSessionName,

@@ -12,13 +12,13 @@ import {
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { turnsOf } from "@langchain-mini/core";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { FileSessionStore } from "./file-session-store.js";
 import { serializeRecord } from "./session-record.js";
+import { callInChild } from "./test-support/call-in-child.js";
 
-const storeCall = resolve(import.meta.dirname, "test-support/store-call.mjs");
 const turn = (question: string, answer = "a") => ({
   type: "turn" as const,
   question,
@@ -37,33 +37,6 @@ afterAll(() => {
 afterEach(() => {
   vi.useRealTimers();
 });
-
-/**
- * One store call in a child process: `limitBlocks` caps the size of files it writes;
- * `obeyModes` has it obey file modes even when it runs as root (which reads any file):
- * the child keeps its user, so it still reaches a checkout under a private folder.
- */
-function callInChild(
-  directory: string,
-  args: string[],
-  options: { limitBlocks?: number; obeyModes?: boolean } = {},
-) {
-  const asRoot = options.obeyModes && process.getuid?.() === 0;
-  const command = [
-    ...(asRoot ? ["setpriv", "--bounding-set=-dac_override,-dac_read_search"] : []),
-    process.execPath,
-    storeCall,
-    directory,
-    ...args,
-  ];
-  const node = command.map(quote).join(" ");
-  // `ulimit -f` counts 512-byte blocks in POSIX sh; past the limit a write is cut short,
-  // then fails with EFBIG, as on a disk that fills up (Node ignores SIGXFSZ).
-  const limit = options.limitBlocks === undefined ? "" : `ulimit -f ${options.limitBlocks}; `;
-  const output = execFileSync("sh", ["-c", `${limit}exec ${node}`], { encoding: "utf8" });
-  return JSON.parse(output) as { ok: boolean; code?: string; message?: string; value?: unknown };
-}
-const quote = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
 
 describe("FileSessionStore at its edges", () => {
   it("reads a file that starts with a UTF-8 byte-order mark, first turn included", async () => {

@@ -1,4 +1,4 @@
-import { lstat, open, readdir, rename, rmdir, unlink, writeFile } from "node:fs/promises";
+import { lstat, readdir, rename, rmdir, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import {
   checkSessionName,
@@ -11,9 +11,11 @@ import {
   type SessionStore,
 } from "@langchain-mini/core";
 import { makeDirectory } from "@langchain-mini/core/files";
+import { FileRunJournal } from "./file-run-journal.js";
 import { appendToSessionFile, readSessionFile } from "./session-file.js";
 import { isTornRecord, serializeRecord } from "./session-record.js";
 import { entryProblem, storageError } from "./storage-error.js";
+import { syncDirectory } from "./sync-directory.js";
 
 /**
  * One append-only JSON-lines file per session. Each record is one `write` on a file
@@ -25,6 +27,8 @@ import { entryProblem, storageError } from "./storage-error.js";
  */
 export class FileSessionStore implements SessionStore {
   readonly directory: string;
+  /** Run journals and leases, in the `runs` folder beside the sessions. */
+  readonly runs: FileRunJournal;
 
   constructor(
     options: {
@@ -33,6 +37,7 @@ export class FileSessionStore implements SessionStore {
     } = {},
   ) {
     this.directory = options.directory ?? join(dataHome(options.env), "sessions");
+    this.runs = new FileRunJournal(join(this.directory, "runs"));
   }
 
   pathOf(session: string) {
@@ -180,17 +185,4 @@ function readRecords(text: string) {
     else damaged = true;
   }
   return { records, damaged };
-}
-
-async function syncDirectory(directory: string) {
-  try {
-    const handle = await open(directory, "r");
-    try {
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-  } catch {
-    // Some platforms cannot open or sync a directory; the file itself is already synced.
-  }
 }

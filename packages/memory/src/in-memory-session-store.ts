@@ -6,9 +6,11 @@ import {
   type SessionStore,
   turnsOf,
 } from "@langchain-mini/core";
+import { InMemoryRunJournal } from "./in-memory-run-journal.js";
 
 /** Sessions that live as long as the process: tests, servers with their own persistence. */
 export class InMemorySessionStore implements SessionStore {
+  readonly runs = new InMemoryRunJournal();
   readonly #sessions = new Map<string, { records: SessionRecord[]; updatedAt: Date }>();
 
   async load(session: string): Promise<LoadedSession> {

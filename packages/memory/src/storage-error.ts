@@ -20,18 +20,51 @@ const spaceProblems = new Set(["ENOSPC", "EDQUOT", "EFBIG", "ESHORTWRITE"]);
 
 /** A file-system failure as one line that names the file and what to check. */
 export function storageError(action: string, session: string, path: string, error: unknown) {
-  const code = (error as NodeJS.ErrnoException).code ?? "";
-  const reason = reasons[code] ?? (error instanceof Error ? error.message : String(error));
   const what = session === "*" ? "the sessions" : `session '${session}'`;
+  return fileError(
+    `${action} ${what}`,
+    path,
+    error,
+    `remove it (langchain-mini sessions delete ${session}) or move it out of the sessions folder`,
+  );
+}
+
+/** `storageError` for a run's journal or lease (`runId` "*": the runs folder). */
+export function runStorageError(action: string, runId: string, path: string, error: unknown) {
+  const what = runId === "*" ? "the runs" : `run '${runId}'`;
+  const code = (error as NodeJS.ErrnoException).code;
+  const reason =
+    code === "ELOOP"
+      ? "it is a symbolic link, and runs are never read or written through one"
+      : undefined;
+  return fileError(
+    `${action} ${what}`,
+    path,
+    error,
+    "remove it or move it out of the runs folder",
+    reason,
+  );
+}
+
+function fileError(
+  doing: string,
+  path: string,
+  error: unknown,
+  removal: string,
+  reason = entryProblem(error),
+) {
+  const code = (error as NodeJS.ErrnoException).code ?? "";
   const advice = entryProblems.has(code)
-    ? `remove it (langchain-mini sessions delete ${session}) or move it out of the sessions folder`
+    ? removal
     : spaceProblems.has(code)
       ? "free some space there"
       : "check that LANGCHAIN_MINI_HOME (or the default data directory) is a writable directory";
   return new LangchainMiniError(
     "config_invalid",
-    `Cannot ${action} ${what} at ${path}: ${reason}: ${advice}`,
-    { cause: error },
+    `Cannot ${doing} at ${path}: ${reason}: ${advice}`,
+    {
+      cause: error,
+    },
   );
 }
 

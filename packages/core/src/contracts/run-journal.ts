@@ -1,4 +1,4 @@
-import type { ErrorInfo } from "./errors.js";
+import { type ErrorInfo, LangchainMiniError } from "./errors.js";
 import type { FinishReason, TokenUsage, ToolCall } from "./llm.js";
 import type { StoreCallOptions } from "./session-store.js";
 
@@ -167,6 +167,39 @@ const validRunId = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 /** Run ids become file names and keys: a run's own id is a UUID, and nothing else passes. */
 export function isRunId(id: string): boolean {
   return validRunId.test(id);
+}
+
+/**
+ * `isRunId` for a store's callers: anything else is a one-line configuration error, the
+ * id shown escaped and cut short (it may hold line breaks or be a megabyte long).
+ */
+export function checkRunId(id: string) {
+  if (!isRunId(id)) {
+    const shown = JSON.stringify(String(id)).slice(1, -1);
+    throw new LangchainMiniError(
+      "config_invalid",
+      `'${shown.length > 70 ? `${shown.slice(0, 69)}…` : shown}' is not a run id: use up to 64 letters, digits, '_' and '-', starting with a letter or digit (a run's own id is a UUID)`,
+    );
+  }
+  return id;
+}
+
+/** Whether a value read back from storage is a lease (storage is not trusted). */
+export function isRunLease(value: unknown): value is RunLease {
+  if (typeof value !== "object" || value === null) return false;
+  const lease = value as Record<string, unknown>;
+  return (
+    typeof lease.owner === "string" &&
+    typeof lease.host === "string" &&
+    Number.isSafeInteger(lease.pid) &&
+    Number.isFinite(lease.expiresAt)
+  );
+}
+
+/** Whether two leases (or none) are the same: what `swapLease` compares with `expected`. */
+export function sameLease(a: RunLease | undefined, b: RunLease | undefined) {
+  if (a === undefined || b === undefined) return a === b;
+  return a.owner === b.owner && a.host === b.host && a.pid === b.pid && a.expiresAt === b.expiresAt;
 }
 
 /** Whether a value read back from storage is one of our records (storage is not trusted). */

@@ -1,5 +1,6 @@
 // A child process for the tests that need another process's limits or user: one store call
-// through the built store, its outcome printed as one JSON line.
+// through the built store, its outcome printed as one JSON line (`run-*`: on its journals,
+// the session argument being the run id).
 import { FileSessionStore } from "../../dist/index.js";
 
 const [directory, action, session, size] = process.argv.slice(2);
@@ -17,6 +18,9 @@ const calls = new Map([
   ],
   ["list", () => store.list()],
   ["clear", () => store.clear(session)],
+  ["run-load", () => store.runs.load(session)],
+  ["run-list", () => store.runs.list()],
+  ["run-delete", () => store.runs.delete(session)],
 ]);
 try {
   const value = await calls.get(action)();

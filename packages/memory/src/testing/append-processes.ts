@@ -1,7 +1,4 @@
-import { spawn } from "node:child_process";
-import { once } from "node:events";
-import { isAbsolute } from "node:path";
-import { pathToFileURL } from "node:url";
+import { runInProcesses } from "./processes.js";
 
 /**
  * The child: opens the store with the module's `open(location)`, says it is ready, waits
@@ -39,42 +36,13 @@ export interface AppendProcessesOptions {
 
 /** Starts a process per label, lets them all append to session "shared" at once, waits. */
 export async function appendFromProcesses(options: AppendProcessesOptions) {
-  const module = isAbsolute(options.module) ? pathToFileURL(options.module).href : options.module;
-  const children = options.labels.map((label) => {
-    const child = spawn(
-      process.execPath,
-      [
-        "--input-type=module",
-        "--eval",
-        CHILD,
-        module,
-        options.location,
-        label,
-        String(options.count),
-        String(options.size),
-      ],
-      { stdio: ["pipe", "pipe", "pipe"] },
-    );
-    let errors = "";
-    child.stderr.setEncoding("utf8").on("data", (text: string) => {
-      errors += text;
-    });
-    const exited = once(child, "exit").then(([code]) =>
-      code === 0 ? undefined : `The ${label} process exited with ${code}: ${errors.trim()}`,
-    );
-    const ready = new Promise<string | undefined>((resolve) =>
-      child.stdout.once("data", () => resolve(undefined)),
-    );
-    return { child, ready: Promise.race([ready, exited]), exited };
+  await runInProcesses({
+    module: options.module,
+    location: options.location,
+    child: CHILD,
+    tasks: options.labels.map((label) => ({
+      label,
+      args: [label, String(options.count), String(options.size)],
+    })),
   });
-  try {
-    const startProblems = await Promise.all(children.map(({ ready }) => ready));
-    const startProblem = startProblems.find((problem) => problem !== undefined);
-    if (startProblem) throw new Error(startProblem);
-    for (const { child } of children) child.stdin.end("go\n");
-    const problem = (await Promise.all(children.map(({ exited }) => exited))).find(Boolean);
-    if (problem) throw new Error(problem);
-  } finally {
-    for (const { child } of children) if (child.exitCode === null) child.kill();
-  }
 }

@@ -25,11 +25,22 @@ export function failureChecks(
       name: "fails every call with a one-line error of ours when its backend cannot be used",
       run: () =>
         withBroken(openBroken, async (store) => {
+          const { runs } = store;
+          const lease = { owner: "o", host: "h", pid: 1, expiresAt: Date.now() + 60_000 };
           const calls = {
             load: () => store.load("s"),
             append: () => store.append("s", turn("q")),
             clear: () => store.clear("s"),
             list: () => store.list(),
+            ...(runs && {
+              "runs.append": () =>
+                runs.append("r", { type: "resume", by: "b", at: new Date().toISOString() }),
+              "runs.load": () => runs.load("r"),
+              "runs.list": () => runs.list(),
+              "runs.delete": () => runs.delete("r"),
+              "runs.lease": () => runs.lease("r"),
+              "runs.swapLease": () => runs.swapLease("r", undefined, lease),
+            }),
           };
           for (const [name, call] of Object.entries(calls)) {
             await assert.rejects(call, (error: unknown) => {

@@ -4,7 +4,7 @@ import type { StoreCheck } from "./store-check.js";
 import { type Open, reopened, summary, turn, withStore } from "./with-store.js";
 
 /** Text that breaks naive storage: separators, escapes, surrogates, what looks like a record. */
-const awkward = [
+export const awkward = [
   "emoji 👩‍👩‍👧‍👦 🇫🇷 and CJK 東京都 한국어",
   "right-to-left שלום مرحبا, combining e\u0301 and a zero-width\u200bspace",
   "NUL\u0000 bell\u0007 escape\u001b[31mred\u001b[0m",

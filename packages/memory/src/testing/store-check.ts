@@ -19,6 +19,12 @@ export interface SessionStoreContractOptions {
    * file), for the failure checks. Without it they are left out.
    */
   openBroken?(): SessionStore | Promise<SessionStore>;
+  /**
+   * The store keeps run journals (`runs`): their checks are added (records, listing,
+   * deletion, ids, leases, and with `processModule` appends and lease swaps from several
+   * processes). A check fails when this does not match the store.
+   */
+  runs?: boolean;
 }
 
 /** One check of the contract: run it with any test runner (give it a minute). */
