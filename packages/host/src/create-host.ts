@@ -186,7 +186,10 @@ async function journalFor(
   const wanted = options.journal ?? true;
   if (wanted === false) return {};
   if (wanted !== true) return { journal: wanted };
-  if (store.runs) return { journal: store.runs };
+  // A store the program gave or the settings chose keeps the journals too; the scratch
+  // store of a session without one is this process's only, so they go to the configured.
+  const chosen = options.store !== undefined || options.session !== undefined;
+  if (chosen) return store.runs ? { journal: store.runs } : {};
   const configured = (await chooseStore(context)).store;
   if (!configured.runs) {
     await configured.close?.();

@@ -42,14 +42,14 @@ export function whoIsHere(): string {
 export class JournaledRun {
   readonly runId: string;
   readonly #options: JournalingOptions;
-  #tail: Promise<unknown>;
+  #tail: Promise<unknown> = Promise.resolve();
   #holder: RunLeaseHolder | undefined;
   #failed = false;
 
   private constructor(options: JournalingOptions, first: () => Promise<void>) {
     this.runId = options.runId;
     this.#options = options;
-    this.#tail = this.#queue(first);
+    void this.#queue(first);
   }
 
   /** A new run: its lease, then its start record once its run-start tells the question. */

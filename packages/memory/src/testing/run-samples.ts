@@ -78,6 +78,7 @@ export function everyKindOfRecord(runId: string): RunRecord[] {
       tool: "calculator",
       input,
       approved: true,
+      asked: true,
       note: "fine\r\nby me",
       by: "alice",
       at,
