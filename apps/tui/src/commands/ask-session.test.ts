@@ -175,7 +175,9 @@ describe("ask --session across processes", () => {
     expect(result.stderr).toMatch(
       /Warning: Session 'sf' had unreadable content: kept 0 records, moved the original to .*sf\.jsonl\.damaged-\d+\n/,
     );
+    // Beside the session: the runs' journals.
     expect(readdirSync(join(home, "sessions")).sort()).toEqual([
+      "runs",
       "sf.jsonl",
       expect.stringMatching(/^sf\.jsonl\.damaged-\d+$/),
     ]);
@@ -225,7 +227,7 @@ describe("ask --session across processes", () => {
     );
   });
 
-  it("a data directory that cannot be made is one warning line, and the answer still comes (exit 1: not saved)", async () => {
+  it("a data directory that cannot be made is one warning line for each thing lost, and the answer still comes (exit 1: not saved)", async () => {
     const directory = tempDir();
     const script = writeScript(directory, [" ok\nFinal Answer: answered anyway"]);
     // Node's own recursive mkdir retries forever under /proc: the command never ended.
@@ -235,6 +237,9 @@ describe("ask --session across processes", () => {
     });
     expect(result.stdout).toBe("answered anyway\n");
     expect(result.stderr.split("\n").filter((line) => line.includes("/proc/"))).toEqual([
+      expect.stringMatching(
+        /^Warning: The run's journal could not be written \(.* at \/proc\/langchain-mini-nope\/sessions\/runs\/.*: no directory can be made there: .*\): the run goes on, but cannot be resumed if it stops$/,
+      ),
       "Warning: Cannot save to session 's' at /proc/langchain-mini-nope/sessions/s.jsonl: no directory can be made there: check that LANGCHAIN_MINI_HOME (or the default data directory) is a writable directory (the answer was not saved)",
     ]);
     expect(result.status).toBe(1);

@@ -7,7 +7,6 @@ import {
   listRuns,
   type RunSummary,
   type SessionOptions,
-  STORE_HELP,
   terminalText,
   usageError,
 } from "@langchain-mini/host";
@@ -19,7 +18,7 @@ import type { Shell } from "../shell.js";
 import { answerRun } from "./answer-run.js";
 import { journalEvents } from "./journal-events.js";
 
-export const RUNS_USAGE = `Usage: langchain-mini runs [list]          the unfinished runs (running, interrupted, paused), newest first
+export const RUNS_USAGE = `Usage: langchain-mini runs [list]          unfinished runs (running, interrupted, paused)
        langchain-mini runs show <id>      a run's steps, as replay --text shows a trace
        langchain-mini runs resume <id>    take up a run that stopped before its answer
        langchain-mini runs approve <id>   approve the call a paused run waits on, and go on
@@ -37,7 +36,9 @@ Options:
   --json          list: one JSON object a line (runId, status, question, model, updatedAt);
                   resume, approve, deny: one JSON event per line, as ask --json
   --note <text>   approve, deny: what the model is told with the decision
-  ${STORE_HELP}
+  --store <url>   the store the runs are in (or LANGCHAIN_MINI_STORE): a directory or file:
+                  (the default: LANGCHAIN_MINI_HOME/sessions), redis:// or rediss://, or
+                  <module>[:<url>] (see ask --help)
   --llm, --tools, --mcp, --agent, --max-steps, --max-tokens, --approval, --trace, --verbose:
                   resume, approve, deny: as for ask
   --trust         this run only: let the folder's .env name code and commands (see README)

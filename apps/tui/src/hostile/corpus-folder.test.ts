@@ -174,7 +174,7 @@ const untrusted: HostileCase[] = [
     check: (_result, context) => {
       expect(ran(context)).toBe(false);
       // The turn went to the user's own store, the default one.
-      expect(readdirSync(join(context.home, "sessions"))).toEqual(["s.jsonl"]);
+      expect(readdirSync(join(context.home, "sessions")).sort()).toEqual(["runs", "s.jsonl"]);
     },
   },
   {
@@ -269,7 +269,10 @@ const untrusted: HostileCase[] = [
     check: (_result, context) => {
       expect(ran(context)).toBe(false);
       expect(readdirSync(context.out)).toHaveLength(1);
-      expect(readdirSync(join(context.directory, "my-sessions"))).toEqual(["kept.jsonl"]);
+      expect(readdirSync(join(context.directory, "my-sessions")).sort()).toEqual([
+        "kept.jsonl",
+        "runs",
+      ]);
     },
   },
 ];
