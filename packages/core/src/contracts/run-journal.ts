@@ -1,6 +1,6 @@
 import { type ErrorInfo, LangchainMiniError } from "./errors.js";
 import type { FinishReason, TokenUsage, ToolCall } from "./llm.js";
-import type { StoreCallOptions } from "./session-store.js";
+import type { StoreCallOptions } from "./store-call-options.js";
 
 /**
  * What a run was started with, enough to start it again elsewhere: the agent rebuilds
