@@ -67,7 +67,11 @@ async function ask(own: Tenant) {
   const result = await run.result;
   await session.close();
   const sessions = join(own.directory, "data", "sessions");
-  const stored = readdirSync(sessions).map((file) => readFileSync(join(sessions, file), "utf8"));
+  // Its conversation and its runs' journals (and their leases) beside it.
+  const stored = readdirSync(sessions, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => readFileSync(join(entry.parentPath, entry.name), "utf8"));
+  expect(stored.length).toBeGreaterThanOrEqual(2);
   return {
     result,
     tools: session.tools.map((tool) => tool.name),

@@ -10,7 +10,7 @@ import { readSessionFile } from "./session-file.js";
  * generation n+1 under a temporary name and `link`s it into place, which, like creating
  * with O_EXCL, fails when the name exists: of two processes that read generation n, one
  * links n+1 and the other gets EEXIST. Readers never see a half-written generation, and
- * a crash at any point leaves a lease that is whole, old or new. Generations only go up,
+ * a crash of the process at any point leaves a lease that is whole, old or new. Generations only go up,
  * so a released lease stays as a `null` generation rather than being unlinked.
  */
 export class FileRunLeases {
@@ -36,7 +36,7 @@ export class FileRunLeases {
     const path = this.#path(runId, mine);
     const temporary = `${path}.tmp-${randomUUID()}`;
     try {
-      await writeSynced(temporary, JSON.stringify(next ? leaseOnly(next) : null));
+      await writeWhole(temporary, JSON.stringify(next ? leaseOnly(next) : null));
       try {
         await link(temporary, path);
       } catch (error) {
@@ -131,13 +131,17 @@ function leaseOnly({ owner, host, pid, expiresAt }: RunLease): RunLease {
   return { owner, host, pid, expiresAt };
 }
 
-/** Written whole and synced before it is linked: a crash never leaves a generation empty. */
-async function writeSynced(path: string, text: string) {
+/**
+ * Written whole before it is linked, so no reader sees half of it. Not synced: a lease
+ * says whether a process is alive, which a crash of the machine ends anyway, and a
+ * generation a crash left empty reads as no lease (with a warning). Syncing it would
+ * cost every run two disk flushes for nothing.
+ */
+async function writeWhole(path: string, text: string) {
   // "wx": never through a link or over a file someone left under that name.
   const file = await open(path, "wx", 0o666);
   try {
     await file.writeFile(text);
-    await file.datasync();
   } finally {
     await file.close();
   }
