@@ -13,6 +13,7 @@ import type { HostContext } from "./config/host-context.js";
 import { buildRuntime, type RuntimeOptions } from "./config/runtime.js";
 import { chooseStore, type StoreChoice } from "./config/store-choice.js";
 import { type BundledModules, pluginHome } from "./plugins/locate-module.js";
+import { keepDaysSetting } from "./runs/run-list.js";
 import type { LogEvent } from "./session/observe-run.js";
 import { createSession, logOutsideRuns, type Session } from "./session/session.js";
 import { openTrace, type TraceWriter } from "./trace/trace-writer.js";
@@ -106,6 +107,7 @@ export function createHost(options: HostOptions): Host {
 
   async function openSession(sessionOptions: SessionOptions = {}): Promise<Session> {
     const warn = sessionOptions.onWarning ?? (() => undefined);
+    const keepDays = keepDaysSetting(env);
     const trace = sessionOptions.trace
       ? openTrace(resolve(cwd, sessionOptions.trace), warn)
       : undefined;
@@ -139,6 +141,7 @@ export function createHost(options: HostOptions): Host {
         store,
         ...(journal.journal ? { journal: journal.journal } : {}),
         specs: specsOf(sessionOptions, cwd),
+        keepDays,
         history: sessionOptions.history,
         secrets,
         context: sessionContext,

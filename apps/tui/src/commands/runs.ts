@@ -4,6 +4,7 @@ import {
   findRun,
   type Host,
   jsonText,
+  keepDaysSetting,
   listRuns,
   type RunSummary,
   type SessionOptions,
@@ -105,7 +106,7 @@ interface RunsFlags {
 
 async function list(shell: Shell, flags: RunsFlags) {
   return withJournal(shell, flags, async (journal, host, where) => {
-    const keepDays = keepDaysOf(host.env.LANGCHAIN_MINI_RUNS_KEEP_DAYS);
+    const keepDays = keepDaysSetting(host.env);
     const found = await listRuns(journal, {
       keepDays,
       onWarning: (message) => warn(host.secrets.redact(message)),
@@ -232,17 +233,6 @@ function line(run: RunSummary, redact: (text: string) => string) {
   const question = redact(run.question).replace(/\s+/g, " ").slice(0, 80);
   const waiting = run.waitingOn ? ` (waits on ${redact(run.waitingOn.tool)})` : "";
   return `${run.runId}\t${run.status}${waiting}\t${run.updatedAt.toISOString()}\t${question}`;
-}
-
-function keepDaysOf(value: string | undefined) {
-  if (value === undefined || value.trim() === "") return DEFAULT_KEEP_DAYS;
-  const days = Number(value);
-  if (!Number.isFinite(days) || days <= 0) {
-    throw usageError(
-      `LANGCHAIN_MINI_RUNS_KEEP_DAYS must be a number of days above 0, got '${value}'`,
-    );
-  }
-  return days;
 }
 
 function warn(message: string) {

@@ -1,10 +1,25 @@
 import type { RunJournal, StoreCallOptions } from "@langchain-mini/core";
+import type { Env } from "../config/env.js";
+import { usageError } from "../config/usage-error.js";
 import { type RunSummary, summarise } from "./run-summary.js";
 
 /** How long runs are kept after their last record, unless LANGCHAIN_MINI_RUNS_KEEP_DAYS says. */
 export const DEFAULT_KEEP_DAYS = 30;
 
 const DAY_MS = 86_400_000;
+
+/** LANGCHAIN_MINI_RUNS_KEEP_DAYS: days above 0, fractions allowed; the default when unset. */
+export function keepDaysSetting(env: Env): number {
+  const value = env.LANGCHAIN_MINI_RUNS_KEEP_DAYS;
+  if (value === undefined || value.trim() === "") return DEFAULT_KEEP_DAYS;
+  const days = Number(value);
+  if (!Number.isFinite(days) || days <= 0) {
+    throw usageError(
+      `LANGCHAIN_MINI_RUNS_KEEP_DAYS must be a number of days above 0, got '${value}'`,
+    );
+  }
+  return days;
+}
 
 /**
  * The runs a journal keeps, newest first, each summarised from its records and lease.

@@ -23,6 +23,7 @@ import type { HostContext } from "../config/host-context.js";
 import { createAgent, type Runtime, switchLlm } from "../config/runtime.js";
 import { usageError } from "../config/usage-error.js";
 import { JournaledRun, whoIsHere } from "../runs/journaled-run.js";
+import { listRuns } from "../runs/run-list.js";
 import { busyError, type RunSummary, startOf, summarise } from "../runs/run-summary.js";
 import type { TraceWriter } from "../trace/trace-writer.js";
 import { type LogEvent, observeRun, type RunOutput, type SessionRun } from "./observe-run.js";
@@ -102,6 +103,8 @@ export interface Session {
    * tools; a run another live process holds is refused (`run_busy`).
    */
   resume(runId: string, options?: ResumeOptions): Promise<SessionRun>;
+  /** Runs in this session's journal that stopped before their answer: interrupted or paused. */
+  unfinishedRuns(): Promise<readonly RunSummary[]>;
   /** Continues a stored conversation without reading it now (each turn reads it anyway). */
   continueConversation(name: string): void;
   /** The stored conversations, newest first. */
@@ -123,6 +126,8 @@ export interface SessionParts {
   readonly store: SessionStore;
   /** Where runs are journaled; none: runs are not, and cannot be resumed. */
   readonly journal?: RunJournal;
+  /** How long runs are kept after their last step, in days (LANGCHAIN_MINI_RUNS_KEEP_DAYS). */
+  readonly keepDays?: number;
   /** How the model and tools were chosen (`--llm`, `--tools`, `--mcp`), for the journal. */
   readonly specs?: { readonly llm?: string; readonly tools?: string; readonly mcp?: string };
   /** `--history`: buffer, window[:k], tokens[:n] or summary; memory's default otherwise. */
@@ -255,6 +260,11 @@ export function createSession(parts: SessionParts): Session {
         turn.journaled = JournaledRun.start(journaling(crypto.randomUUID(), turn));
       }
       return runTurn(turn, options);
+    },
+    async unfinishedRuns() {
+      if (!parts.journal) return [];
+      const runs = await listRuns(parts.journal, { keepDays: parts.keepDays });
+      return runs.filter((run) => run.status === "interrupted" || run.status === "paused");
     },
     async resume(runId, options = {}) {
       const journal = parts.journal;

@@ -8,6 +8,7 @@ import { useChatScreen } from "../hooks/use-chat-screen.js";
 import { useKeyBindings } from "../hooks/use-key-bindings.js";
 import { computeLayout, INPUT_ROWS } from "../hooks/use-layout.js";
 import { usePicker } from "../hooks/use-picker.js";
+import { useRunsOffer } from "../hooks/use-runs-offer.js";
 import { useSubmit } from "../hooks/use-submit.js";
 import { initialState, isRunning, uiReducer } from "../state/app-reducer.js";
 import { approvalView } from "../state/approval.js";
@@ -42,7 +43,8 @@ export function App({ service, opened }: AppProps) {
   const screen = useChatScreen(dispatch);
   const { scroll, recorder, inspector } = screen;
   const approval = useApproval(dispatch, state.approval, prompt?.max ?? 0);
-  const { ask, cancel } = useChat(service, recorder.dispatch, approval.approve);
+  const { ask, resume, cancel } = useChat(service, recorder.dispatch, approval.approve);
+  useRunsOffer(service, dispatch);
   const running = isRunning(state);
   // Quitting hands the conversation back, for the transcript left in the scrollback.
   const conversation = useRef(state.conversation);
@@ -61,6 +63,7 @@ export function App({ service, opened }: AppProps) {
     service,
     dispatch,
     ask,
+    resume,
     running,
     quit,
     resetScroll: scroll.reset,

@@ -9,7 +9,14 @@ import { EventCoalescer } from "../state/event-coalescer.js";
 export interface Asker {
   readonly maxSteps: number;
   ask(question: string, options: AskOptions): AsyncIterable<AgentEvent>;
+  /** Takes up a run that stopped before its answer (a session's; a replay has none). */
+  resume?(runId: string, options: AskOptions): Promise<AsyncIterable<AgentEvent>>;
 }
+
+/** How a question's run starts: asked now, or taken up from its journal. */
+type Begin = (
+  options: AskOptions,
+) => AsyncIterable<AgentEvent> | Promise<AsyncIterable<AgentEvent>>;
 
 interface ActiveRun {
   readonly controller: AbortController;
@@ -24,8 +31,8 @@ interface ActiveRun {
 export function useChat(service: Asker, dispatch: Dispatch<UiAction>, approve?: Approve) {
   const active = useRef<ActiveRun | undefined>(undefined);
 
-  const ask = useCallback(
-    (question: string) => {
+  const start = useCallback(
+    (question: string, begin: Begin) => {
       const controller = new AbortController();
       const coalescer = new EventCoalescer((events) =>
         dispatch({ type: "agent-events", events, now: Date.now() }),
@@ -37,10 +44,11 @@ export function useChat(service: Asker, dispatch: Dispatch<UiAction>, approve?: 
         try {
           // What a run draws (its trace, the answer's Markdown) is there before its first event.
           await loadDeferredParts();
-          for await (const event of service.ask(question, {
+          const events = await begin({
             signal: controller.signal,
             ...(approve ? { approve } : {}),
-          })) {
+          });
+          for await (const event of events) {
             if (controller.signal.aborted) break;
             coalescer.push(event);
           }
@@ -57,6 +65,19 @@ export function useChat(service: Asker, dispatch: Dispatch<UiAction>, approve?: 
     },
     [service, dispatch, approve],
   );
+  const ask = useCallback(
+    (question: string) => start(question, (options) => service.ask(question, options)),
+    [start, service],
+  );
+  /** `/runs <id>`: the run's own question, its journal replayed, then live. */
+  const resume = useCallback(
+    (runId: string, question: string) =>
+      start(question, (options) => {
+        if (!service.resume) throw new Error("Runs cannot be taken up here");
+        return service.resume(runId, options);
+      }),
+    [start, service],
+  );
 
   const cancel = useCallback(() => {
     const run = active.current;
@@ -69,5 +90,5 @@ export function useChat(service: Asker, dispatch: Dispatch<UiAction>, approve?: 
 
   useEffect(() => () => active.current?.controller.abort(), []);
 
-  return { ask, cancel };
+  return { ask, resume, cancel };
 }

@@ -3,12 +3,15 @@ import { type Dispatch, useCallback } from "react";
 import type { ChatService } from "../chat-service.js";
 import type { UiAction } from "../state/app-reducer.js";
 import { helpText, parseSlashCommand } from "../state/slash-commands.js";
+import { findRunByPrefix, runsText } from "../text/runs-text.js";
 import { formatToolList } from "../text/tool-list.js";
 
 interface SubmitDependencies {
   readonly service: ChatService;
   readonly dispatch: Dispatch<UiAction>;
   readonly ask: (question: string) => void;
+  /** `/runs <id>`: a run taken up from its journal, under its own question. */
+  readonly resume: (runId: string, question: string) => void;
   readonly running: boolean;
   readonly quit: () => void;
   readonly resetScroll: () => void;
@@ -22,7 +25,8 @@ interface SubmitDependencies {
  * did not take the line (a question while another runs), so the line stays as typed.
  */
 export function useSubmit(dependencies: SubmitDependencies) {
-  const { service, dispatch, ask, running, quit, resetScroll, lastAnswer, copy } = dependencies;
+  const { service, dispatch, ask, resume, running, quit, resetScroll, lastAnswer, copy } =
+    dependencies;
   const note = useCallback(
     (text: string, kind: "notice" | "error" = "notice") => dispatch({ type: "note", kind, text }),
     [dispatch],
@@ -85,6 +89,18 @@ export function useSubmit(dependencies: SubmitDependencies) {
             .listConversations()
             .then((sessions) => dispatch({ type: "picker-opened", sessions }), fail);
           break;
+        case "runs":
+          service.unfinishedRuns().then((runs) => {
+            const run = command.argument ? findRunByPrefix(runs, command.argument) : undefined;
+            if (!command.argument || !run) {
+              if (command.argument) note(`No unfinished run ${command.argument}`, "error");
+              note(runsText(runs));
+              return;
+            }
+            resetScroll();
+            resume(run.runId, run.question);
+          }, fail);
+          break;
         case "copy": {
           const answer = lastAnswer();
           if (answer === undefined) {
@@ -118,7 +134,20 @@ export function useSubmit(dependencies: SubmitDependencies) {
       }
       return true;
     },
-    [service, dispatch, ask, running, quit, resetScroll, note, fail, openSession, lastAnswer, copy],
+    [
+      service,
+      dispatch,
+      ask,
+      resume,
+      running,
+      quit,
+      resetScroll,
+      note,
+      fail,
+      openSession,
+      lastAnswer,
+      copy,
+    ],
   );
   return { submit, openSession };
 }

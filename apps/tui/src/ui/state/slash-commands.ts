@@ -5,6 +5,7 @@ export const SLASH_COMMANDS = {
   new: "start a new conversation",
   session: "<name>: switch to a named conversation, kept between runs",
   resume: "pick a stored conversation to continue (name, last question, age)",
+  runs: "[id]: the runs that stopped before their answer, or take one up",
   copy: "put the last answer on the clipboard (terminals that support OSC 52)",
   tools: "the tools the agent can use",
   model: "[spec]: show the model, or switch, e.g. /model openai:gpt-4.1",
