@@ -27,16 +27,18 @@ export { installedNames, installedVersion } from "./plugins/plugin-project.js";
 export { leaseIsLive } from "./runs/run-lease.js";
 export { DEFAULT_KEEP_DAYS, findRun, keepDaysSetting, listRuns } from "./runs/run-list.js";
 export { type RunState, type RunSummary, startOf } from "./runs/run-summary.js";
-export type { LogEvent, SessionRun } from "./session/observe-run.js";
+export type { LogEvent } from "./session/observe-run.js";
 export {
   type AskOptions,
   createSession,
+  type DecisionOptions,
   modelLabel,
   type OpenedConversation,
   type ResumeOptions,
   type RunDecision,
   type Session,
   type SessionParts,
+  type SessionRun,
   type Turn,
 } from "./session/session.js";
 export { completionsOf, type LoadedTrace, readTrace } from "./trace/read-trace.js";

@@ -86,27 +86,24 @@ describe("runs through the host", () => {
     expect((await listRuns(store.runs))[0]?.status).toBe("answered");
   });
 
-  it("gives a denial's note to the model", async () => {
+  it("gives a denial's note to the model, through the paused run itself", async () => {
     const store = new InMemorySessionStore();
-    const { tool } = sender();
-    const session = await open(store, new ScriptedLlm([act("send", "hello")]), [tool]);
+    const { tool, sent } = sender();
+    const llm = new ScriptedLlm([act("send", "hello"), answer("did not send")]);
+    const session = await open(store, llm, [tool]);
     const run = session.ask("Say hello");
-    await run.result;
-    const [{ runId } = { runId: "" }] = await listRuns(store.runs);
+    expect((await run.result).status).toBe("paused");
     const calculator: Tool = { name: "calculator", description: "adds", execute: () => "2" };
     const elsewhere = await open(store, new ScriptedLlm([answer("x")]), [calculator]);
-    await expect(elsewhere.resume(runId)).rejects.toThrow(
+    await expect(elsewhere.resume(run.runId)).rejects.toThrow(
       /started with the tools \[send\], this session has \[calculator\]/,
     );
-    const llm = new ScriptedLlm([answer("did not send")]);
-    const again = sender();
-    const other = await open(store, llm, [again.tool]);
-    const resumed = await other.resume(runId, {
-      decision: { approved: false, note: "use the cached copy" },
-    });
+    const resumed = await run.deny({ note: "use the cached copy" });
+    expect(resumed.runId).toBe(run.runId);
     expect((await resumed.result).status).toBe("answered");
-    expect(again.sent).toEqual([]);
-    expect(llm.calls[0]?.prompt).toContain("They said: use the cached copy");
+    expect(sent).toEqual([]);
+    expect(llm.calls[1]?.prompt).toContain("They said: use the cached copy");
+    await expect(run.approve()).rejects.toThrow(/was answered already/);
   });
 
   it("never takes up a run that a live session holds, nor one that was answered", async () => {

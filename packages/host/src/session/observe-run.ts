@@ -13,11 +13,11 @@ import type { TraceWriter } from "../trace/trace-writer.js";
 export type LogEvent = Extract<AgentEvent, { readonly type: "log" }>;
 
 /**
- * A run as a front end receives it: its events after the output boundary (secrets
+ * A run as the output boundary gives it: its events after the boundary (secrets
  * blanked, whole prompts rebuilt, plug-ins' log lines of its time among them), once, and
  * its result, whose answer is blanked too. The run goes on whether or not anyone reads.
  */
-export interface SessionRun extends AsyncIterable<AgentEvent> {
+export interface ObservedRun extends AsyncIterable<AgentEvent> {
   readonly result: Promise<AgentResult>;
 }
 
@@ -48,7 +48,7 @@ export interface ObserveOptions {
  * `onWire`, the displayed form to the reader. The run is read here, at once, so a trace
  * and a session are written even when the front end only awaits the result.
  */
-export function observeRun(run: AgentRun, options: ObserveOptions): SessionRun {
+export function observeRun(run: AgentRun, options: ObserveOptions): ObservedRun {
   const { secrets, trace, onWire } = options;
   const shown = new Channel<AgentEvent>();
   const wire: Array<(event: WireEvent) => void> = [];

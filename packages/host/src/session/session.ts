@@ -26,7 +26,7 @@ import { JournaledRun, whoIsHere } from "../runs/journaled-run.js";
 import { listRuns } from "../runs/run-list.js";
 import { busyError, type RunSummary, startOf, summarise } from "../runs/run-summary.js";
 import type { TraceWriter } from "../trace/trace-writer.js";
-import { type LogEvent, observeRun, type RunOutput, type SessionRun } from "./observe-run.js";
+import { type LogEvent, type ObservedRun, observeRun, type RunOutput } from "./observe-run.js";
 
 /** One question and its answer, as a conversation shows them. */
 export interface Turn {
@@ -56,6 +56,28 @@ export interface AskOptions {
   readonly warnings?: readonly string[];
   /** False: this run keeps no journal (`--no-journal`), so it cannot be resumed. */
   readonly journal?: boolean;
+}
+
+/**
+ * A run as a front end receives it: its events after the output boundary (secrets
+ * blanked, whole prompts rebuilt, plug-ins' log lines of its time among them), once, and
+ * its result, whose answer is blanked too. The run goes on whether or not anyone reads.
+ */
+export interface SessionRun extends ObservedRun {
+  /** The run's id, as in its run-start event and its journal. */
+  readonly runId: string;
+  /**
+   * For a run that ended `paused`: records a person's approval of the call it waits on
+   * and takes the run up, as `Session.resume(runId, { decision })` does.
+   */
+  approve(options?: DecisionOptions): Promise<SessionRun>;
+  /** As `approve`, denying the call; `note` is what the model is told. */
+  deny(options?: DecisionOptions): Promise<SessionRun>;
+}
+
+export interface DecisionOptions extends Omit<ResumeOptions, "decision"> {
+  readonly note?: string;
+  readonly by?: string;
 }
 
 /** A person's decision on the call a paused run waits on (`runs approve` / `runs deny`). */
@@ -194,10 +216,11 @@ export function createSession(parts: SessionParts): Session {
       : turn.lost.signal;
     const run = conversationTurn.ask(turn.question, {
       signal,
-      ...(journaled ? { runId: journaled.runId, journal: journaled.hooks(turn.recorded) } : {}),
+      runId: turn.runId,
+      ...(journaled ? { journal: journaled.hooks(turn.recorded) } : {}),
       ...(turn.standalone === undefined ? {} : { standalone: turn.standalone }),
     });
-    return observeRun(run, {
+    const observed = observeRun(run, {
       secrets,
       trace: parts.trace ?? parts.runTrace?.(),
       closeTrace: parts.trace === undefined,
@@ -215,6 +238,14 @@ export function createSession(parts: SessionParts): Session {
         : {}),
       ...(journaled ? { beforeResult: (result) => journaled.finish(result) } : {}),
     });
+    const decide =
+      (approved: boolean) =>
+      ({ note, by, ...options }: DecisionOptions = {}) =>
+        session.resume(turn.runId, {
+          ...options,
+          decision: { approved, ...(note === undefined ? {} : { note }), ...(by ? { by } : {}) },
+        });
+    return { ...observed, runId: turn.runId, approve: decide(true), deny: decide(false) };
   }
 
   /** What a run needs of the journal: where to write, what to say when it fails. */
@@ -233,7 +264,7 @@ export function createSession(parts: SessionParts): Session {
     };
   }
 
-  return {
+  const session: Session = {
     get model() {
       return modelLabel(runtime.llm);
     },
@@ -252,12 +283,13 @@ export function createSession(parts: SessionParts): Session {
     ask(question, options = {}) {
       const turn: TurnPlan = {
         question,
+        runId: crypto.randomUUID(),
         today: formatToday(),
         lost: new AbortController(),
         ...(conversation ? { conversation } : {}),
       };
       if (parts.journal && options.journal !== false) {
-        turn.journaled = JournaledRun.start(journaling(crypto.randomUUID(), turn));
+        turn.journaled = JournaledRun.start(journaling(turn.runId, turn));
       }
       return runTurn(turn, options);
     },
@@ -283,6 +315,7 @@ export function createSession(parts: SessionParts): Session {
       checkResumable(summary, runtime.tools, options.decision);
       const turn: TurnPlan = {
         question: start.settings.asked ?? start.question,
+        runId,
         standalone: start.question,
         today: start.settings.today,
         lost: new AbortController(),
@@ -327,12 +360,15 @@ export function createSession(parts: SessionParts): Session {
       else logOutsideRuns(notice, parts);
     },
   };
+  return session;
 }
 
 /** A turn as the session runs it: what it asks, where it is journaled, what it replays. */
 interface TurnPlan {
   /** The question as the user asked it. */
   readonly question: string;
+  /** The run's id: a new one, or the resumed run's own. */
+  readonly runId: string;
   /** A resumed turn's question as the agent had it (rewritten from the history before). */
   readonly standalone?: string;
   /** The date the prompt says it is: a resumed run keeps its own. */
