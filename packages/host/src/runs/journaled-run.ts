@@ -2,6 +2,7 @@ import { hostname, userInfo } from "node:os";
 import type {
   AgentEvent,
   AgentResult,
+  Approve,
   JournalHooks,
   RunJournal,
   RunLease,
@@ -83,10 +84,18 @@ export class JournaledRun {
     return run;
   }
 
-  /** Whether records still reach the journal (a paused run needs them to go on). */
-  get healthy() {
-    return !this.#failed;
-  }
+  /**
+   * `--approval pause`: a call that needs approval, with no one to ask, pauses the run
+   * (kept in its journal) instead of being declined; declined when the journal cannot be
+   * written, since a pause that cannot be resumed would lose the run.
+   */
+  readonly pauseApprovals: Approve = () =>
+    this.#failed
+      ? {
+          approved: false,
+          note: "The run could not be paused for an approval (its journal cannot be written)",
+        }
+      : { approved: false, pause: true };
 
   /** The loop's hooks: each write waits for the ones before it. */
   hooks(recorded?: readonly RunRecord[]): JournalHooks {

@@ -22,7 +22,8 @@ import type { WireEvent } from "../boundary/wire-event.js";
 import type { HostContext } from "../config/host-context.js";
 import { createAgent, type Runtime, switchLlm } from "../config/runtime.js";
 import { usageError } from "../config/usage-error.js";
-import { JournaledRun, whoIsHere } from "../runs/journaled-run.js";
+import { JournaledRun } from "../runs/journaled-run.js";
+import { checkResumable, decisionRecord, type RunDecision } from "../runs/resumable.js";
 import { listRuns } from "../runs/run-list.js";
 import { busyError, type RunSummary, startOf, summarise } from "../runs/run-summary.js";
 import type { TraceWriter } from "../trace/trace-writer.js";
@@ -80,14 +81,7 @@ export interface DecisionOptions extends Omit<ResumeOptions, "decision"> {
   readonly by?: string;
 }
 
-/** A person's decision on the call a paused run waits on (`runs approve` / `runs deny`). */
-export interface RunDecision {
-  readonly approved: boolean;
-  /** What the model is told with a denial. */
-  readonly note?: string;
-  /** Who decided; default the user on this machine (`user@host`). */
-  readonly by?: string;
-}
+export type { RunDecision } from "../runs/resumable.js";
 
 export interface ResumeOptions extends Omit<AskOptions, "journal"> {
   /** For a paused run: the decision on the call it waits on, recorded, then the run goes on. */
@@ -187,7 +181,7 @@ export function createSession(parts: SessionParts): Session {
     const approve = options.approve
       ? masked(options.approve, secrets)
       : runtime.pauseUnasked && journaled
-        ? pauseFor(journaled)
+        ? journaled.pauseApprovals
         : undefined;
     const name = turn.conversation;
     const conversationTurn = new Conversation({
@@ -381,66 +375,6 @@ interface TurnPlan {
   recorded?: readonly RunRecord[];
   /** The run's output, once it has started: where the journal's warnings go. */
   output?: RunOutput;
-}
-
-/** A run that may be taken up: not answered, not held by a live process, and the same tools. */
-function checkResumable(
-  summary: RunSummary,
-  tools: readonly Tool<unknown>[],
-  decision: RunDecision | undefined,
-) {
-  const { runId, status } = summary;
-  if (status === "answered") {
-    throw usageError(
-      `Run ${runId} was answered already: langchain-mini runs show ${runId} prints it`,
-    );
-  }
-  if (status === "running") throw busyError(runId, summary.heldBy);
-  if (decision && status !== "paused") {
-    throw usageError(
-      `Run ${runId} is not waiting for a decision (it is ${status}): resume it with langchain-mini runs resume ${runId}`,
-    );
-  }
-  const names = tools.map((tool) => tool.name).join(",");
-  const recorded = summary.settings.tools.join(",");
-  if (names !== recorded) {
-    throw usageError(
-      `Run ${runId} was started with the tools [${recorded}], this session has [${names}]: give the same tools (--tools, --mcp) to resume it`,
-    );
-  }
-}
-
-/** What a person decided, recorded with who and when, about the call the run waits on. */
-function decisionRecord(summary: RunSummary, decision: RunDecision): RunRecord {
-  const waiting = summary.waitingOn;
-  if (!waiting) throw new Error("a paused run waits on a call");
-  const note = decision.note?.trim();
-  return {
-    type: "decision",
-    step: waiting.step,
-    tool: waiting.tool,
-    input: waiting.input,
-    approved: decision.approved,
-    asked: true,
-    ...(note && !decision.approved ? { note } : {}),
-    by: decision.by ?? whoIsHere(),
-    at: new Date().toISOString(),
-  };
-}
-
-/**
- * `--approval pause`: a call that needs approval, with no one to ask, pauses the run
- * (kept in its journal) instead of being declined; declined when the journal cannot be
- * written, since a pause that cannot be resumed would lose the run.
- */
-function pauseFor(journaled: JournaledRun): Approve {
-  return () =>
-    journaled.healthy
-      ? { approved: false, pause: true }
-      : {
-          approved: false,
-          note: "The run could not be paused for an approval (its journal cannot be written)",
-        };
 }
 
 /**
