@@ -34,6 +34,12 @@ describe("replay reads every event the CLI writes", () => {
     expect(text.stderr).toContain(
       "langchain-mini: files__write_file needs approval and there is no terminal to ask on, so the call was declined",
     );
+    expect(text.stderr).toContain(
+      "Resumed: the run was taken up again here: what came before was read from its journal (2 LLM calls not made again)\n",
+    );
+    expect(text.stderr).toContain(
+      "Resumed: the run was taken up again here: what came before was read from its journal (2 LLM calls not made again)\n",
+    );
     expect(text.stderr).toContain("Final Answer: It is 3034.\n");
 
     const verbose = await runCli(["replay", "--verbose", "--speed", "0", trace], {

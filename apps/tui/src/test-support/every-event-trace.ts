@@ -110,6 +110,8 @@ const ANSWERED: readonly WireEvent[] = [
   { type: "tool-start", step: 2, tool: "calculator", input: "1517*2" },
   { type: "tool-end", step: 2, tool: "calculator", output: "3034", durationMs: 2 },
   { type: "observation", step: 2, text: "3034" },
+  // The run was killed here and taken up again from its journal (runs resume).
+  { type: "resumed", replayedCalls: 2 },
   { type: "llm-start", step: 3, appended: " 3034\nThought:" },
   {
     type: "llm-end",
