@@ -27,6 +27,7 @@ describe("the Redis store passes the store contract", () => {
       return new RedisSessionStore({ url, prefix });
     },
     processModule: resolve(import.meta.dirname, "test-support/open-redis-store.mjs"),
+    runs: true,
     openBroken: () =>
       new RedisSessionStore({ url: `redis://127.0.0.1:${closedPort}/0`, timeoutMs: 10_000 }),
   });

@@ -74,7 +74,7 @@ function explain(
   }
   if (/^WRONGTYPE/.test(message)) {
     return config(
-      `the key ${failure.key ?? "in question"} holds something that is not one of our sessions`,
+      `the key ${failure.key ?? "in question"} holds something that is not one of our sessions or runs`,
       "delete that key, or choose another LANGCHAIN_MINI_REDIS_PREFIX",
     );
   }

@@ -109,7 +109,7 @@ describe("RedisSessionStore", () => {
     await raw.zAdd(store.indexKey, { score: Date.now(), value: "taken" });
     await expect(store.load("taken")).rejects.toMatchObject({
       code: "config_invalid",
-      message: `Cannot load session 'taken' from Redis at ${store.where}: the key ${store.turnsKey("taken")} holds something that is not one of our sessions: delete that key, or choose another LANGCHAIN_MINI_REDIS_PREFIX`,
+      message: `Cannot load session 'taken' from Redis at ${store.where}: the key ${store.turnsKey("taken")} holds something that is not one of our sessions or runs: delete that key, or choose another LANGCHAIN_MINI_REDIS_PREFIX`,
     });
     expect((await store.list()).map((session) => session.name)).toEqual(["fine"]);
     expect(await raw.get(store.turnsKey("taken"))).toBe("someone else's value");

@@ -9,7 +9,9 @@ import {
   type SessionStore,
   type StoreCallOptions,
 } from "@langchain-mini/core";
+import { isTime, quoted } from "./index-entries.js";
 import { RedisConnection } from "./redis-connection.js";
+import { RedisRunJournal } from "./redis-run-journal.js";
 import { parseRedisUrl } from "./redis-url.js";
 import { checkPrefix, DEFAULT_PREFIX, DEFAULT_TIMEOUT_MS } from "./settings.js";
 
@@ -18,7 +20,7 @@ export interface RedisSessionStoreOptions {
   readonly url?: string;
   /** What every key starts with; default `langchain-mini:`. */
   readonly prefix?: string;
-  /** Forget a session this many seconds after its last record; default never. */
+  /** Forget a session (or a run) this many seconds after its last record; default never. */
   readonly ttlSeconds?: number;
   /** Bounds connecting, and each call; default 5,000 ms. */
   readonly timeoutMs?: number;
@@ -38,6 +40,8 @@ export class RedisSessionStore implements SessionStore {
   readonly ttlSeconds: number | undefined;
   /** The server, without credentials: safe to show. */
   readonly where: string;
+  /** Run journals and leases, beside the sessions on the same connection (see `RedisRunJournal`). */
+  readonly runs: RedisRunJournal;
   readonly #connection: RedisConnection;
 
   constructor(options: RedisSessionStoreOptions = {}) {
@@ -49,6 +53,12 @@ export class RedisSessionStore implements SessionStore {
       endpoint,
       timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       ...(options.tls ? { tls: options.tls } : {}),
+    });
+    this.runs = new RedisRunJournal({
+      connection: this.#connection,
+      prefix: this.prefix,
+      where: this.where,
+      ttlSeconds: this.ttlSeconds,
     });
   }
 
@@ -218,18 +228,4 @@ function parseRecord(entry: unknown): SessionRecord | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** A score the index can hold that is no time a Date can show (inf, 1e300). */
-function isTime(score: number) {
-  return Number.isFinite(score) && Math.abs(score) <= LATEST_TIME_MS;
-}
-
-/** The largest time in milliseconds a JavaScript Date holds either side of 1970. */
-const LATEST_TIME_MS = 8.64e15;
-
-/** An entry's name as a warning quotes it: escaped, and short. */
-function quoted(name: string) {
-  const text = JSON.stringify(name);
-  return text.length > 40 ? `${text.slice(0, 37)}…"` : text;
 }

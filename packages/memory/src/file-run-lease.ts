@@ -47,7 +47,9 @@ export class FileRunLeases {
       await unlink(temporary).catch(() => undefined);
     }
     // Generation `mine` was free either because nobody had made it, or because it was
-    // made and later replaced by a higher one while this swap waited: then it lost.
+    // made and later replaced by a higher one while this swap waited: then it lost. (So
+    // may a swap that won and was replaced at once, before this look: rare, and safe,
+    // since either way the caller does not hold the run now.)
     const now = await this.#generations(runId);
     if (now.some((number) => number > mine)) {
       await unlink(path).catch(() => undefined);

@@ -1,6 +1,6 @@
 import { type ErrorInfo, LangchainMiniError } from "./errors.js";
 import type { FinishReason, TokenUsage, ToolCall } from "./llm.js";
-import type { StoreCallOptions } from "./session-store.js";
+import type { StoreCallOptions } from "./store-call-options.js";
 
 /**
  * What a run was started with, enough to start it again elsewhere: the agent rebuilds
@@ -151,8 +151,9 @@ export interface RunJournal {
   delete(runId: string, options?: StoreCallOptions): Promise<void>;
   lease(runId: string, options?: StoreCallOptions): Promise<RunLease | undefined>;
   /**
-   * Sets the lease to `next` (or none) only if it is still `expected` (or none): true when
-   * it was swapped. Two processes that both saw the same lease cannot both win.
+   * Sets the lease to `next` (or none) only if it is still `expected` (or none), compared
+   * field by field (`sameLease`): true when it was swapped. Two processes that both saw the
+   * same lease cannot both win. A store may forget a lease once it has expired.
    */
   swapLease(
     runId: string,

@@ -1,5 +1,8 @@
 import { LangchainMiniError } from "./errors.js";
 import type { RunJournal } from "./run-journal.js";
+import type { StoreCallOptions } from "./store-call-options.js";
+
+export type { StoreCallOptions };
 
 /** One record of a session: an answered turn, or the rolling summary of the first turns. */
 export type SessionRecord =
@@ -75,17 +78,6 @@ export interface SessionInfo {
    * still listed, so that the user sees it and can delete it.
    */
   readonly problem?: string;
-}
-
-/** What a host may pass to every store call. */
-export interface StoreCallOptions {
-  /** Ends a call that waits on a remote store: the run was cancelled or ran out of time. */
-  readonly signal?: AbortSignal;
-  /**
-   * Problems a call found and worked around (a bad entry of an index, skipped), one line
-   * each, for the user to see; the call itself goes on.
-   */
-  readonly onWarning?: (message: string) => void;
 }
 
 /**

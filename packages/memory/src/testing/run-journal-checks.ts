@@ -173,7 +173,7 @@ export function runJournalChecks(options: SessionStoreContractOptions): StoreChe
           await journalInProcesses(
             processModule,
             location,
-            runs.map((runId) => ({ runId, count, size: 3_000 })),
+            runs.map((runId) => ({ runId, label: runId, count, size: 3_000, swaps: 0 })),
           );
           for (const runId of runs) {
             const loaded = await journal.load(runId);
