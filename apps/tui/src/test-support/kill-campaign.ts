@@ -170,9 +170,12 @@ export async function killAndResume(kase: KillCase, store: CampaignStore, expect
     expect(shown.status).toBe(0);
     expect(shown.stdout).toContain("Resumed: the run was taken up again here");
     expect(shown.stdout).toContain("Status: answered");
-    for (const line of await store.journalLines(directory, runId)) {
-      expect(() => JSON.parse(line), line).not.toThrow();
-    }
+    const lines = await store.journalLines(directory, runId);
+    for (const line of lines) expect(() => JSON.parse(line), line).not.toThrow();
+    const records = lines.map((line) => JSON.parse(line) as { type: string; status?: string });
+    expect(records[0]?.type).toBe("start");
+    expect(records.filter((record) => record.type === "resume")).toHaveLength(1);
+    expect(records.at(-1)).toMatchObject({ type: "end", status: "answered" });
     return { runId, directory, env };
   } finally {
     await fake.close();
