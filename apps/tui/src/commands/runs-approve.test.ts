@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { runCli, tempDir } from "../test-support/cli.js";
 import {
   BLOCKING_STORE,
+  CASE_TIMEOUT_MS,
   COUNTING_TOOL,
   completedTwice,
   ledger,
@@ -93,7 +94,10 @@ function pausedLine(stderr: string) {
   return runId;
 }
 
-describe("runs approve and deny: a paused run taken up by another process", () => {
+// Up to eight runs of the CLI a test: sized for a loaded machine.
+describe("runs approve and deny: a paused run taken up by another process", {
+  timeout: CASE_TIMEOUT_MS,
+}, () => {
   it("pauses on a call that needs approval (exit 3), then runs approve answers it, the tool run once", async () => {
     fake = await startFakeOpenAi(publishingScript());
     const here = project(fake.baseURL);

@@ -1,8 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { type RedisServer, startRedisServer } from "@langchain-mini/memory-redis/testing";
 import { afterAll, beforeAll, describe, it } from "vitest";
-import type { AgentMode } from "../test-support/counting-run.js";
-import { BLOCKING_STORE } from "../test-support/counting-run.js";
+import { type AgentMode, BLOCKING_STORE, CASE_TIMEOUT_MS } from "../test-support/counting-run.js";
 import {
   type CampaignStore,
   type KillCase,
@@ -50,7 +49,7 @@ beforeAll(async () => {
   server = await startRedisServer();
   expected.react = await uninterruptedAnswer("react", redisStore);
   expected.tools = await uninterruptedAnswer("tools", redisStore);
-});
+}, CASE_TIMEOUT_MS);
 afterAll(async () => {
   await server?.close();
 });
@@ -71,7 +70,11 @@ const CASES: [string, KillCase][] = [
 ];
 
 describe("runs resume after kill -9 (Redis store)", () => {
-  it.each(CASES)("%s", async (_name, kase) => {
-    await killAndResume(kase, redisStore, expected[kase.agent] ?? "");
-  });
+  it.each(CASES)(
+    "%s",
+    async (_name, kase) => {
+      await killAndResume(kase, redisStore, expected[kase.agent] ?? "");
+    },
+    CASE_TIMEOUT_MS,
+  );
 });

@@ -6,6 +6,7 @@ import { runCli, tempDir } from "../test-support/cli.js";
 import {
   type AgentMode,
   BLOCKING_STORE,
+  CASE_TIMEOUT_MS,
   countingScript,
   listRuns,
   startCli,
@@ -37,7 +38,7 @@ const expected: Partial<Record<AgentMode, string>> = {};
 beforeAll(async () => {
   expected.react = await uninterruptedAnswer("react", fileStore);
   expected.tools = await uninterruptedAnswer("tools", fileStore);
-});
+}, CASE_TIMEOUT_MS);
 
 const CASES: [string, KillCase][] = [
   ["mid-stream: step 2's reply half-way", { agent: "react", point: { stream: 2 } }],
@@ -81,12 +82,16 @@ const CASES: [string, KillCase][] = [
 ];
 
 describe("runs resume after kill -9 (file store)", () => {
-  it.each(CASES)("%s", async (_name, kase) => {
-    await killAndResume(kase, fileStore, expected[kase.agent] ?? "");
-  });
+  it.each(CASES)(
+    "%s",
+    async (_name, kase) => {
+      await killAndResume(kase, fileStore, expected[kase.agent] ?? "");
+    },
+    CASE_TIMEOUT_MS,
+  );
 });
 
-describe("the trace of a resumed run", () => {
+describe("the trace of a resumed run", { timeout: CASE_TIMEOUT_MS }, () => {
   it("is one run, marked where it went on live; replay --text shows the marker", async () => {
     const directory = tempDir();
     const fake = await startFakeOpenAi(countingScript("react"));

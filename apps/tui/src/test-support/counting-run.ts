@@ -8,6 +8,12 @@ export const COUNTING_TOOL = resolve(import.meta.dirname, "counting-tool.mjs");
 /** The file store whose journal stops where a test says (see the file). */
 export const BLOCKING_STORE = resolve(import.meta.dirname, "blocking-store.mjs");
 
+/**
+ * A test here runs the CLI four to eight times: on a loaded machine (2 cores under
+ * stress-ng) each run may take seconds, so it gets more than the shared per-test bound.
+ */
+export const CASE_TIMEOUT_MS = 240_000;
+
 export type AgentMode = "react" | "tools";
 
 export const QUESTION = "Count three items";
