@@ -7,7 +7,9 @@ import {
   type AgentMode,
   BLOCKING_STORE,
   CASE_TIMEOUT_MS,
+  completedTwice,
   countingScript,
+  ledger,
   listRuns,
   startCli,
   waitFor,
@@ -132,6 +134,52 @@ describe("the trace of a resumed run", { timeout: CASE_TIMEOUT_MS }, () => {
         "Resumed: the run was taken up again here: what came before was read from its journal (1 LLM call not made again)\n",
       );
       expect(replayed.stdout).toBe(expected.react);
+    } finally {
+      await fake.close();
+    }
+  });
+});
+
+describe("a run killed again while it resumes", { timeout: CASE_TIMEOUT_MS }, () => {
+  it("is resumed a second time to the same answer, each call and tool input made once", async () => {
+    const directory = tempDir();
+    const fake = await startFakeOpenAi(countingScript("react"));
+    try {
+      const env = {
+        OPENAI_BASE_URL: fake.baseURL,
+        LANGCHAIN_MINI_HOME: join(directory, "home"),
+        COUNT_FILE: join(directory, "ledger"),
+      };
+      const blocking = fileStore.killedArgs(directory, { journal: "" });
+      // Each process blocks at the first tool result it keeps: item-1's, then item-2's.
+      const killAt = async (args: string[], marker: string) => {
+        const running = startCli([...args, ...blocking], {
+          env: { ...env, BLOCK_AT: "after:tool-end:1", BLOCK_MARKER: join(directory, marker) },
+        });
+        await waitFor(() => existsSync(join(directory, marker)), marker, running.ended);
+        await running.kill();
+        const { runs } = await listRuns(fileStore.args(directory), { env });
+        expect(runs).toEqual([expect.objectContaining({ status: "interrupted" })]);
+        return runs[0]?.runId ?? "";
+      };
+      const runId = await killAt(askArgs("react", []), "first");
+      expect(await killAt(["runs", "resume", runId], "second")).toBe(runId);
+
+      const resumed = await runCli(["runs", "resume", runId, ...fileStore.args(directory)], {
+        env,
+      });
+      expect(resumed.status).toBe(0);
+      expect(resumed.stdout).toBe(expected.react);
+      expect(ledger(env.COUNT_FILE)).toEqual(
+        ["item-1", "item-2", "item-3"].flatMap((item) => [
+          `start count ${item}`,
+          `end count ${item}`,
+        ]),
+      );
+      expect(fake.requests).toHaveLength(4);
+      expect(completedTwice(fake.requests)).toEqual([]);
+      const journal = await fileStore.journalLines(directory, runId);
+      expect(journal.filter((line) => JSON.parse(line).type === "resume")).toHaveLength(2);
     } finally {
       await fake.close();
     }
