@@ -50,7 +50,8 @@ export class LoopJournal {
   constructor(hooks: JournalHooks, emit: Emit) {
     this.#write = hooks.write;
     this.#recorded = (hooks.recorded ?? []).filter(isStepRecord);
-    this.#live = this.#recorded.length === 0;
+    // A resumed run goes live (and says so) at its first step even when nothing was recorded.
+    this.#live = hooks.recorded === undefined;
     this.#emit = emit;
   }
 

@@ -110,7 +110,7 @@ describe.each<[Mode, ScriptedReply[]]>([
     const full = await runWith(mode, script, [whole.tool]);
     expect(full.result.status).toBe("answered");
     const kept = stepRecords(full.records);
-    for (let cut = 1; cut < kept.length; cut++) {
+    for (let cut = 0; cut < kept.length; cut++) {
       const recorded = kept.slice(0, cut);
       const done = recorded.filter((record) => record.type === "llm").length;
       const resumed = countingTool();
