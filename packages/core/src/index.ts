@@ -8,7 +8,7 @@ export {
 } from "./agent/agent-base.js";
 export { type AgentRun, type Emit, forwardRun, startRun } from "./agent/agent-run.js";
 export { type CallLlmOptions, callLlm, type LlmCallResult } from "./agent/call-llm.js";
-export type { JournalHooks } from "./agent/loop-journal.js";
+export type { JournaledStart, JournalHooks } from "./agent/loop-journal.js";
 export {
   cutAtObservation,
   EMPTY_FINAL_ANSWER,

@@ -1,7 +1,7 @@
 import { DEFAULT_MAX_STEPS, DEFAULT_MAX_TOKENS } from "@langchain-mini/core";
 import { DEFAULT_HISTORY, STORE_HELP, usageError } from "@langchain-mini/host";
 import { parseCommandLine } from "../config/command-line.js";
-import { runOptionSpec, sessionOptions } from "../config/run-flags.js";
+import { answerOptionSpec, sessionOptions } from "../config/run-flags.js";
 import type { Shell } from "../shell.js";
 import { answerRun } from "./answer-run.js";
 
@@ -66,12 +66,7 @@ a warning says why), 2 usage or configuration error, 3 paused for an approval
 export async function ask(argv: readonly string[], shell: Shell): Promise<number> {
   const { values, positionals } = parseCommandLine({
     args: [...argv],
-    options: {
-      ...runOptionSpec,
-      json: { type: "boolean" },
-      verbose: { type: "boolean" },
-      help: { type: "boolean", short: "h" },
-    },
+    options: answerOptionSpec,
     allowPositionals: true,
   });
   if (values.help) {

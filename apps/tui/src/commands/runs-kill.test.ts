@@ -44,10 +44,10 @@ beforeAll(async () => {
 
 const CASES: [string, KillCase][] = [
   ["mid-stream: step 2's reply half-way", { agent: "react", point: { stream: 2 } }],
-  // The start record is not waited for: the first call goes on, and its record waits behind it.
+  // The first call waits for the start record: the run is killed before any call is paid.
   [
-    "after the start record, while the first call goes on",
-    { agent: "react", point: { journal: "after:start:1" }, asksAgain: 1 },
+    "after the start record, before the first call",
+    { agent: "react", point: { journal: "after:start:1" } },
   ],
   ["between a completion and its tool", { agent: "react", point: { journal: "after:llm:2" } }],
   [

@@ -12,7 +12,7 @@ import {
   usageError,
 } from "@langchain-mini/host";
 import { parseCommandLine } from "../config/command-line.js";
-import { runOptionSpec } from "../config/run-flags.js";
+import { answerOptionSpec } from "../config/run-flags.js";
 import { terminalOutput } from "../render/terminal-output.js";
 import { createTextTrace } from "../render/text-trace.js";
 import type { Shell } from "../shell.js";
@@ -54,14 +54,7 @@ type Action = (typeof ACTIONS)[number];
 export async function runs(argv: readonly string[], shell: Shell): Promise<number> {
   const { values, positionals } = parseCommandLine({
     args: [...argv],
-    options: {
-      ...runOptionSpec,
-      json: { type: "boolean" },
-      verbose: { type: "boolean" },
-      all: { type: "boolean" },
-      note: { type: "string" },
-      help: { type: "boolean", short: "h" },
-    },
+    options: { ...answerOptionSpec, all: { type: "boolean" }, note: { type: "string" } },
     allowPositionals: true,
   });
   if (values.help) {

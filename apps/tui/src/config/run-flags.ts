@@ -21,6 +21,14 @@ export const runOptionSpec = {
   "no-journal": { type: "boolean" },
 } as const satisfies NonNullable<ParseArgsConfig["options"]>;
 
+/** The options of a command that runs a question and writes its answer: ask, runs resume. */
+export const answerOptionSpec = {
+  ...runOptionSpec,
+  json: { type: "boolean" },
+  verbose: { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+} as const satisfies NonNullable<ParseArgsConfig["options"]>;
+
 export interface RunFlags {
   readonly llm?: string;
   readonly tools?: string;

@@ -126,13 +126,16 @@ export abstract class AgentBase<Options extends AgentLimits> extends Runnable<
       signal,
       options.runId,
     );
-    const journal = options.journal && new LoopJournal(options.journal, emit);
+    const tools = this.tools.map((tool) => tool.name);
+    const journal =
+      options.journal &&
+      new LoopJournal(options.journal, emit, { runId: state.id, question, tools });
     if (journal) state.beforeEnd = () => journal.settle();
     emit({
       type: "run-start",
       runId: state.id,
       question,
-      tools: this.tools.map((tool) => tool.name),
+      tools,
       maxSteps,
       provider: llm.provider,
       model: llm.model,
@@ -150,6 +153,7 @@ export abstract class AgentBase<Options extends AgentLimits> extends Runnable<
     const act = (action: Action): Promise<ActionOutcome> => takeAction(action, context);
     const call: LoopCall = async (request, callOptions) => {
       const recorded = journal?.llmCall(callOptions.step);
+      if (!recorded) await journal?.started;
       const result = recorded
         ? replayLlmCall(recorded, request, callOptions, emit)
         : await callLlm(llm, request, callOptions, emit);

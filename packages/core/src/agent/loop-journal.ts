@@ -13,6 +13,18 @@ export interface JournalHooks {
   readonly write: (record: RunRecord) => Promise<void>;
   /** The run's records so far, when it resumes: replayed, not done again, before going on live. */
   readonly recorded?: readonly RunRecord[];
+  /**
+   * A new run's beginning (not a resumed one's), for its start record: the run waits for
+   * it before its first LLM call, so that no call is paid for a run the journal lacks.
+   */
+  readonly start?: (run: JournaledStart) => Promise<void>;
+}
+
+/** What the loop knows of a run as it starts. */
+export interface JournaledStart {
+  readonly runId: string;
+  readonly question: string;
+  readonly tools: readonly string[];
 }
 
 /** What the journal says of a tool call: its result, or that it started and was cut short. */
@@ -46,9 +58,12 @@ export class LoopJournal {
   #next = 0;
   #live: boolean;
   #replayedCalls = 0;
+  /** Settles once the start record is kept: the first live call waits for it. */
+  readonly started: Promise<void>;
 
-  constructor(hooks: JournalHooks, emit: Emit) {
+  constructor(hooks: JournalHooks, emit: Emit, start: JournaledStart) {
     this.#write = hooks.write;
+    this.started = (!hooks.recorded && hooks.start?.(start)) || Promise.resolve();
     this.#recorded = (hooks.recorded ?? []).filter(isStepRecord);
     // A resumed run goes live (and says so) at its first step even when nothing was recorded.
     this.#live = hooks.recorded === undefined;

@@ -105,6 +105,33 @@ describe.each<[Mode, ScriptedReply[]]>([
     expect(order.at(-1)).toBe(`llm ${script.length}`);
   });
 
+  it("makes no LLM call before the run's start is kept", async () => {
+    const { tool } = countingTool();
+    const llm = new ScriptedLlm(script);
+    let keep = () => {};
+    const started: unknown[] = [];
+    const run = agentFor(mode, llm, [tool]).run("q", {
+      runId: "run-7",
+      journal: {
+        write: async () => {},
+        start: (start) => {
+          started.push(start);
+          return new Promise<void>((resolve) => {
+            keep = resolve;
+          });
+        },
+      },
+    });
+    const events = run[Symbol.asyncIterator]();
+    expect((await events.next()).value).toMatchObject({ type: "run-start", runId: "run-7" });
+    expect(started).toEqual([{ runId: "run-7", question: "q", tools: ["lookup"] }]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(llm.calls).toHaveLength(0);
+    keep();
+    expect((await run.result).status).toBe("answered");
+    expect(llm.calls).toHaveLength(script.length);
+  });
+
   it("resumed from any point, ends as the whole run does without repeating a recorded call", async () => {
     const whole = countingTool();
     const full = await runWith(mode, script, [whole.tool]);

@@ -1,8 +1,8 @@
 import { hostname, userInfo } from "node:os";
 import type {
-  AgentEvent,
   AgentResult,
   Approve,
+  JournaledStart,
   JournalHooks,
   RunJournal,
   RunLease,
@@ -97,31 +97,36 @@ export class JournaledRun {
         }
       : { approved: false, pause: true };
 
-  /** The loop's hooks: each write waits for the ones before it. */
-  hooks(recorded?: readonly RunRecord[]): JournalHooks {
-    return { write: this.write, ...(recorded ? { recorded } : {}) };
+  /**
+   * The loop's hooks: each write waits for the ones before it; a new run's start record
+   * (its settings, the question as the agent has it, and as the user asked it) is kept
+   * before its first LLM call.
+   */
+  hooks(
+    recorded: readonly RunRecord[] | undefined,
+    settings: Omit<RunSettings, "tools">,
+    asked: string,
+  ): JournalHooks {
+    if (recorded) return { write: this.write, recorded };
+    const start = (run: JournaledStart) =>
+      this.write({
+        type: "start",
+        runId: this.runId,
+        question: run.question,
+        settings: {
+          ...settings,
+          tools: run.tools,
+          ...(asked === run.question ? {} : { asked }),
+        },
+        at: new Date().toISOString(),
+      });
+    return { write: this.write, start };
   }
 
   readonly write = (record: RunRecord): Promise<void> =>
     this.#queue(() =>
       this.#options.journal.append(this.runId, redactEventStrings(record, this.#options.redact)),
     );
-
-  /** Sees each event of the run as it happens: run-start gives the start record. */
-  startRecord(event: AgentEvent, settings: Omit<RunSettings, "tools">, asked: string) {
-    if (event.type !== "run-start") return;
-    void this.write({
-      type: "start",
-      runId: this.runId,
-      question: event.question,
-      settings: {
-        ...settings,
-        tools: event.tools,
-        ...(asked === event.question ? {} : { asked }),
-      },
-      at: new Date().toISOString(),
-    });
-  }
 
   /** The run's end record, then its lease let go. */
   async finish(result: AgentResult) {

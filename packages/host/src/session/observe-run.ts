@@ -37,8 +37,6 @@ export interface ObserveOptions {
   readonly warnings: readonly string[];
   readonly onStart: (output: RunOutput) => void;
   readonly onEnd: () => void;
-  /** Sees each event as the run makes it, before the boundary (the run's journal). */
-  readonly onEvent?: (event: AgentEvent) => void;
   /** Awaited before the result is given: the run's journal closed. */
   readonly beforeResult?: (result: AgentResult) => Promise<void>;
 }
@@ -63,7 +61,6 @@ export function observeRun(run: AgentRun, options: ObserveOptions): ObservedRun 
   const pumped = (async () => {
     try {
       const result = await forwardRun(run, (event) => {
-        options.onEvent?.(event);
         output(event);
         // Notices follow run-start, which stays first.
         if (event.type === "run-start") {

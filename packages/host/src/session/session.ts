@@ -211,7 +211,7 @@ export function createSession(parts: SessionParts): Session {
     const run = conversationTurn.ask(turn.question, {
       signal,
       runId: turn.runId,
-      ...(journaled ? { journal: journaled.hooks(turn.recorded) } : {}),
+      ...(journaled ? { journal: journaled.hooks(turn.recorded, settings, turn.question) } : {}),
       ...(turn.standalone === undefined ? {} : { standalone: turn.standalone }),
     });
     const observed = observeRun(run, {
@@ -227,9 +227,6 @@ export function createSession(parts: SessionParts): Session {
       onEnd: () => {
         running = undefined;
       },
-      ...(journaled && !turn.recorded
-        ? { onEvent: (event) => journaled.startRecord(event, settings, turn.question) }
-        : {}),
       ...(journaled ? { beforeResult: (result) => journaled.finish(result) } : {}),
     });
     const decide =
