@@ -6,6 +6,9 @@
 // on a busy machine too: the figure is the median of the runs' ratios.
 // TUI_READY_BASELINE=<another build's dist/cli.js> adds that build to every pair (A/B).
 import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 
@@ -14,6 +17,9 @@ const WARM_UP = 2;
 const cli = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
 const script = fileURLToPath(new URL("./one-step.json", import.meta.url));
 const PROMPT = "How can I help?";
+// A data directory of the bench's own: the app reads its runs' journals on start (to offer
+// the unfinished ones), and the user's own must not weigh on the figure.
+const home = mkdtempSync(join(tmpdir(), "langchain-mini-bench-"));
 // The app draws a typed key with its block cursor after it: the terminal's own echo (before
 // the app reads the keyboard) has no cursor.
 const KEY = "x";
@@ -39,7 +45,12 @@ function timeUntil(command, shown, typed) {
       "script",
       ["-qfec", `stty cols 120 rows 40; exec ${command}`, "/dev/null"],
       {
-        env: { PATH: process.env.PATH, HOME: process.env.HOME, TERM: "xterm-256color" },
+        env: {
+          PATH: process.env.PATH,
+          HOME: process.env.HOME,
+          LANGCHAIN_MINI_HOME: home,
+          TERM: "xterm-256color",
+        },
       },
     );
     let screen = "";
