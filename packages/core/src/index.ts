@@ -106,6 +106,7 @@ export {
   type TokenRates,
 } from "./contracts/price.js";
 export {
+  type AppendOptions,
   checkRunId,
   isRunId,
   isRunLease,

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { lstat, readdir, unlink } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import {
+  type AppendOptions,
   checkRunId,
   isRunId,
   type LoadedRun,
@@ -30,6 +31,8 @@ export class FileRunJournal implements RunJournal {
   readonly #leases: FileRunLeases;
   /** Each run's latest append, which the next one waits for. */
   readonly #appending = new Map<string, Promise<unknown>>();
+  /** Folders whose new entries the next durable append makes durable (see `#append`). */
+  readonly #unsynced = new Set<string>();
 
   constructor(directory: string) {
     this.directory = directory;
@@ -40,11 +43,14 @@ export class FileRunJournal implements RunJournal {
     return join(this.directory, `${checkRunId(runId)}.jsonl`);
   }
 
-  async append(runId: string, record: RunRecord): Promise<void> {
+  async append(runId: string, record: RunRecord, options: AppendOptions = {}): Promise<void> {
     const path = this.pathOf(runId);
     const line = `${JSON.stringify(record)}\n`;
+    const durable = options.durable !== false;
     const previous = this.#appending.get(runId) ?? Promise.resolve();
-    const appended = previous.catch(() => undefined).then(() => this.#append(runId, path, line));
+    const appended = previous
+      .catch(() => undefined)
+      .then(() => this.#append(runId, path, line, durable));
     this.#appending.set(runId, appended);
     // The last one out leaves nothing behind.
     const forget = () => {
@@ -54,13 +60,17 @@ export class FileRunJournal implements RunJournal {
     await appended;
   }
 
-  async #append(runId: string, path: string, line: string) {
+  async #append(runId: string, path: string, line: string, durable: boolean) {
     try {
-      const made = makeFolder(this.directory);
-      const created = await appendRunLine(path, line);
-      // A new name lives in its folder, and a new folder in its parent: make them durable.
-      if (created) await syncDirectory(this.directory);
-      if (made) await syncDirectory(dirname(this.directory));
+      if (makeFolder(this.directory)) this.#unsynced.add(dirname(this.directory));
+      if (await appendRunLine(path, line, durable)) this.#unsynced.add(this.directory);
+      // A new name lives in its folder, and a new folder in its parent: durable with the
+      // first durable record (a record that need not be durable needs no name either).
+      if (!durable) return;
+      for (const folder of [...this.#unsynced]) {
+        await syncDirectory(folder);
+        this.#unsynced.delete(folder);
+      }
     } catch (error) {
       throw runStorageError("save to", runId, path, error);
     }

@@ -4,16 +4,16 @@ import { withAppendFile, writeDurably } from "./session-file.js";
 
 /**
  * Appends one line (ending in a newline) to a run's journal: one `write`, then
- * `fdatasync`. A last line left without its newline (a crash during its write) is cut off
+ * `fdatasync` (unless not `durable`: the next durable append's flushes it too). A last line left without its newline (a crash during its write) is cut off
  * first, so the new record starts on a fresh line and the torn one is gone for good.
  * Only the run's one writer appends, so nothing else can be half-way through a write
  * there. Returns whether the file was empty (new: its name wants syncing too).
  */
-export function appendRunLine(path: string, line: string): Promise<boolean> {
+export function appendRunLine(path: string, line: string, durable = true): Promise<boolean> {
   return withAppendFile(path, async (file, size) => {
     const complete = await completeLength(file, size);
     if (complete < size) await file.truncate(complete);
-    await writeDurably(file, Buffer.from(line), complete);
+    await writeDurably(file, Buffer.from(line), complete, durable);
     return complete === 0;
   });
 }

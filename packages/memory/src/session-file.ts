@@ -78,7 +78,7 @@ export async function withAppendFile<T>(
  * `fdatasync`s (the bytes and the new length: what a reader needs after a crash). A write
  * that does not complete is undone, and rejects.
  */
-export async function writeDurably(file: FileHandle, bytes: Buffer, size: number) {
+export async function writeDurably(file: FileHandle, bytes: Buffer, size: number, sync = true) {
   let written = 0;
   try {
     ({ bytesWritten: written } = await file.write(bytes, 0, bytes.length));
@@ -88,7 +88,7 @@ export async function writeDurably(file: FileHandle, bytes: Buffer, size: number
         `only ${written} of ${bytes.length} bytes could be written (is the disk full?)`,
       );
     }
-    await file.datasync();
+    if (sync) await file.datasync();
   } catch (error) {
     await undoAppend(file, size, written);
     throw error;

@@ -135,14 +135,26 @@ export interface RunListing {
   readonly updatedAt: Date;
 }
 
+/** How a record is appended. */
+export interface AppendOptions extends StoreCallOptions {
+  /**
+   * False: the record need only survive the process, not the machine, until the run's
+   * next durable append (which makes it durable too, being earlier in the same journal):
+   * for a record whose loss costs nothing a crash does not cost anyway (a run's start
+   * and end). A store may keep every record durably regardless. Default true.
+   */
+  readonly durable?: boolean;
+}
+
 /**
  * Run journals, kept by a session store beside its conversations (`SessionStore.runs`).
- * Appends are durable when they resolve: a crash right after loses nothing, a crash
- * during one leaves at most that record out, and every record read back is whole.
- * One writer at a time per run (the lease holder); any number of readers.
+ * Appends are durable when they resolve (unless asked not to be): a crash right after
+ * loses nothing, a crash during one leaves at most that record out, and every record
+ * read back is whole. One writer at a time per run (the lease holder); any number of
+ * readers.
  */
 export interface RunJournal {
-  append(runId: string, record: RunRecord, options?: StoreCallOptions): Promise<void>;
+  append(runId: string, record: RunRecord, options?: AppendOptions): Promise<void>;
   /** Empty records for a run the store does not have. */
   load(runId: string, options?: StoreCallOptions): Promise<LoadedRun>;
   /** Every run kept, newest first. */

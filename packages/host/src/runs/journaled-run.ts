@@ -108,35 +108,52 @@ export class JournaledRun {
     asked: string,
   ): JournalHooks {
     if (recorded) return { write: this.write, recorded };
+    // A start need only outlive the process: the first completion's durable write, which
+    // a call paid for waits on, makes it durable with it.
     const start = (run: JournaledStart) =>
-      this.write({
-        type: "start",
-        runId: this.runId,
-        question: run.question,
-        settings: {
-          ...settings,
-          tools: run.tools,
-          ...(asked === run.question ? {} : { asked }),
+      this.#keep(
+        {
+          type: "start",
+          runId: this.runId,
+          question: run.question,
+          settings: {
+            ...settings,
+            tools: run.tools,
+            ...(asked === run.question ? {} : { asked }),
+          },
+          at: new Date().toISOString(),
         },
-        at: new Date().toISOString(),
-      });
+        false,
+      );
     return { write: this.write, start };
   }
 
-  readonly write = (record: RunRecord): Promise<void> =>
-    this.#queue(() =>
-      this.#options.journal.append(this.runId, redactEventStrings(record, this.#options.redact)),
-    );
+  /** Keeps a record of the loop's, durably. */
+  readonly write = (record: RunRecord): Promise<void> => this.#keep(record, true);
 
-  /** The run's end record, then its lease let go. */
+  #keep(record: RunRecord, durable: boolean): Promise<void> {
+    const clean = redactEventStrings(record, this.#options.redact);
+    return this.#queue(() =>
+      this.#options.journal.append(this.runId, clean, durable ? {} : { durable: false }),
+    );
+  }
+
+  /**
+   * The run's end record, then its lease let go. The end need only outlive the process:
+   * lost with the machine, the run reads as interrupted, and resuming it replays every
+   * call it recorded to the same end, paying for none.
+   */
   async finish(result: AgentResult) {
-    await this.write({
-      type: "end",
-      status: result.status,
-      ...(result.answer === undefined ? {} : { answer: result.answer }),
-      ...(result.error ? { error: result.error } : {}),
-      at: new Date().toISOString(),
-    });
+    await this.#keep(
+      {
+        type: "end",
+        status: result.status,
+        ...(result.answer === undefined ? {} : { answer: result.answer }),
+        ...(result.error ? { error: result.error } : {}),
+        at: new Date().toISOString(),
+      },
+      result.status === "paused",
+    );
     await this.#tail;
     await this.#holder?.release();
   }
