@@ -25,7 +25,13 @@ export { addPlugin, describePlugin, removePlugin } from "./plugins/install.js";
 export { type BundledModules, locateModule } from "./plugins/locate-module.js";
 export { installedNames, installedVersion } from "./plugins/plugin-project.js";
 export { leaseIsLive } from "./runs/run-lease.js";
-export { DEFAULT_KEEP_DAYS, findRun, keepDaysSetting, listRuns } from "./runs/run-list.js";
+export {
+  DEFAULT_KEEP_DAYS,
+  type FoundRun,
+  findRun,
+  keepDaysSetting,
+  listRuns,
+} from "./runs/run-list.js";
 export { type RunState, type RunSummary, startOf } from "./runs/run-summary.js";
 export type { LogEvent } from "./session/observe-run.js";
 export {

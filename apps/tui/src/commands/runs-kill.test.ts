@@ -17,6 +17,7 @@ import {
 import {
   askArgs,
   type CampaignStore,
+  environment,
   type KillCase,
   killAndResume,
   uninterruptedAnswer,
@@ -98,11 +99,7 @@ describe("the trace of a resumed run", { timeout: CASE_TIMEOUT_MS }, () => {
     const directory = tempDir();
     const fake = await startFakeOpenAi(countingScript("react"));
     try {
-      const env = {
-        OPENAI_BASE_URL: fake.baseURL,
-        LANGCHAIN_MINI_HOME: join(directory, "home"),
-        COUNT_FILE: join(directory, "ledger"),
-      };
+      const env = environment(directory, fake.baseURL);
       const marker = join(directory, "blocked");
       const running = startCli(askArgs("react", fileStore.killedArgs(directory, { journal: "" })), {
         env: { ...env, BLOCK_AT: "after:tool-end:1", BLOCK_MARKER: marker },
@@ -145,11 +142,7 @@ describe("a run killed again while it resumes", { timeout: CASE_TIMEOUT_MS }, ()
     const directory = tempDir();
     const fake = await startFakeOpenAi(countingScript("react"));
     try {
-      const env = {
-        OPENAI_BASE_URL: fake.baseURL,
-        LANGCHAIN_MINI_HOME: join(directory, "home"),
-        COUNT_FILE: join(directory, "ledger"),
-      };
+      const env = environment(directory, fake.baseURL);
       const blocking = fileStore.killedArgs(directory, { journal: "" });
       // Each process blocks at the first tool result it keeps: item-1's, then item-2's.
       const killAt = async (args: string[], marker: string) => {

@@ -120,27 +120,27 @@ async function list(shell: Shell, flags: RunsFlags) {
 
 async function inspect(shell: Shell, flags: RunsFlags, action: Action, id: string) {
   return withJournal(shell, flags, async (journal, host, where) => {
-    const run = await findRun(journal, id);
-    if (!run) {
+    const found = await findRun(journal, id);
+    if (!found) {
       throw usageError(
         `There is no run ${id} in ${where}: langchain-mini runs list --all shows the runs kept`,
       );
     }
     if (action === "delete") {
-      if (run.status === "running") {
+      if (found.summary.status === "running") {
         throw usageError(`Run ${id} is still running: stop it before deleting its journal`);
       }
       await journal.delete(id);
       process.stderr.write(`Deleted run ${id}\n`);
       return 0;
     }
-    const { records, warnings } = await journal.load(id);
+    const { records, warnings } = found.run;
     for (const warning of warnings) warn(host.secrets.redact(warning));
     const output = terminalOutput(process.stdout);
     const trace = createTextTrace(output);
     for (const event of journalEvents(records)) trace(event);
     output.flush();
-    process.stdout.write(`${terminalText(`Status: ${run.status}`)}\n`);
+    process.stdout.write(`${terminalText(`Status: ${found.summary.status}`)}\n`);
     return 0;
   });
 }
@@ -174,7 +174,7 @@ async function resumeOptions(
   const { store, where } = await host.openStore();
   let run: RunSummary | undefined;
   try {
-    run = store.runs && (await findRun(store.runs, id));
+    run = store.runs && (await findRun(store.runs, id))?.summary;
   } finally {
     await store.close?.();
   }

@@ -74,7 +74,8 @@ export async function uninterruptedAnswer(agent: AgentMode, store: CampaignStore
   }
 }
 
-function environment(directory: string, baseURL: string) {
+/** A campaign run's settings: the fake server, a data directory and a ledger of its own. */
+export function environment(directory: string, baseURL: string) {
   return {
     OPENAI_BASE_URL: baseURL,
     LANGCHAIN_MINI_HOME: join(directory, "home"),

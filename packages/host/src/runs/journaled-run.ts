@@ -56,7 +56,8 @@ export class JournaledRun {
   /** A new run: its lease, then its start record once its run-start tells the question. */
   static start(options: JournalingOptions): JournaledRun {
     const run: JournaledRun = new JournaledRun(options, async () => {
-      const taken = await RunLeaseHolder.claim(options.journal, options.runId, options.onLost);
+      const { journal, runId, onLost } = options;
+      const taken = await RunLeaseHolder.claim(journal, runId, onLost, true);
       if (taken instanceof RunLeaseHolder) run.#holder = taken;
     });
     return run;
@@ -72,13 +73,12 @@ export class JournaledRun {
   ): Promise<JournaledRun | RunLease> {
     const taken = await RunLeaseHolder.claim(options.journal, options.runId, options.onLost);
     if (!(taken instanceof RunLeaseHolder)) return taken;
+    // Written ahead of every record the resumed loop keeps; blanked as those are.
+    const keep = (record: RunRecord) =>
+      options.journal.append(options.runId, redactEventStrings(record, options.redact));
     const run: JournaledRun = new JournaledRun(options, async () => {
-      if (decision) await options.journal.append(options.runId, decision);
-      await options.journal.append(options.runId, {
-        type: "resume",
-        by: whoIsHere(),
-        at: new Date().toISOString(),
-      });
+      if (decision) await keep(decision);
+      await keep({ type: "resume", by: whoIsHere(), at: new Date().toISOString() });
     });
     run.#holder = taken;
     return run;

@@ -60,13 +60,17 @@ export class RunLeaseHolder {
     this.#timer.unref();
   }
 
-  /** Takes the run, or gives the live lease that holds it. */
+  /**
+   * Takes the run, or gives the live lease that holds it. `fresh`: the run's id was made
+   * just now, so no lease can hold it yet and there is none to read first.
+   */
   static async claim(
     journal: RunJournal,
     runId: string,
     onLost: (holder: RunLease | undefined) => void,
+    fresh = false,
   ): Promise<RunLeaseHolder | RunLease> {
-    const current = await journal.lease(runId);
+    const current = fresh ? undefined : await journal.lease(runId);
     if (current && leaseIsLive(current)) return current;
     const lease = freshLease();
     if (!(await journal.swapLease(runId, current, lease))) {

@@ -1,4 +1,4 @@
-import type { RunJournal, StoreCallOptions } from "@langchain-mini/core";
+import type { LoadedRun, RunJournal, StoreCallOptions } from "@langchain-mini/core";
 import type { Env } from "../config/env.js";
 import { usageError } from "../config/usage-error.js";
 import { type RunSummary, summarise } from "./run-summary.js";
@@ -53,16 +53,25 @@ export async function listRuns(
   return summaries;
 }
 
-/** One run's summary, or undefined when the journal has no such run. */
+/** A run found in its journal: its summary, and the records it was read from. */
+export interface FoundRun {
+  readonly summary: RunSummary;
+  readonly run: LoadedRun;
+}
+
+/**
+ * One run, read once: its summary (as of now) and its records; undefined when the
+ * journal has no such run.
+ */
 export async function findRun(
   journal: RunJournal,
   runId: string,
   options: StoreCallOptions = {},
-): Promise<RunSummary | undefined> {
-  const [loaded, lease] = await Promise.all([
+): Promise<FoundRun | undefined> {
+  const [run, lease] = await Promise.all([
     journal.load(runId, options),
     journal.lease(runId, options),
   ]);
-  const updatedAt = new Date();
-  return summarise(runId, loaded, lease, updatedAt);
+  const summary = summarise(runId, run, lease, new Date());
+  return summary && { summary, run };
 }

@@ -4,7 +4,6 @@ import {
   LangchainMiniError,
   type PluginNotice,
   type RunJournal,
-  type RunRecord,
   type SessionInfo,
   type SessionStore,
   type Tool,
@@ -24,10 +23,11 @@ import { createAgent, type Runtime, switchLlm } from "../config/runtime.js";
 import { usageError } from "../config/usage-error.js";
 import { JournaledRun } from "../runs/journaled-run.js";
 import { checkResumable, decisionRecord, type RunDecision } from "../runs/resumable.js";
-import { listRuns } from "../runs/run-list.js";
-import { busyError, type RunSummary, startOf, summarise } from "../runs/run-summary.js";
+import { findRun, listRuns } from "../runs/run-list.js";
+import { busyError, type RunSummary, startOf } from "../runs/run-summary.js";
 import type { TraceWriter } from "../trace/trace-writer.js";
 import { type LogEvent, type ObservedRun, observeRun, type RunOutput } from "./observe-run.js";
+import { runSettings, type TurnPlan } from "./turn-plan.js";
 
 /** One question and its answer, as a conversation shows them. */
 export interface Turn {
@@ -192,19 +192,8 @@ export function createSession(parts: SessionParts): Session {
       history,
       redact: secrets.redact,
     });
-    const settings = {
-      llm: llmSpec ?? modelLabel(runtime.llm),
-      provider: runtime.llm.provider,
-      model: runtime.llm.model,
-      ...(parts.specs?.tools ? { toolsSpec: parts.specs.tools } : {}),
-      ...(parts.specs?.mcp ? { mcp: parts.specs.mcp } : {}),
-      agent: runtime.agentMode,
-      maxSteps: runtime.maxSteps,
-      ...(runtime.maxTokens ? { maxTokens: runtime.maxTokens } : {}),
-      approval: runtime.pauseUnasked ? ("pause" as const) : (runtime.approval ?? "auto"),
-      today: turn.today,
-      ...(name ? { session: name } : {}),
-    };
+    const llm = llmSpec ?? modelLabel(runtime.llm);
+    const settings = runSettings(runtime, { ...parts.specs, llm }, turn);
     const signal = options.signal
       ? AbortSignal.any([options.signal, turn.lost.signal])
       : turn.lost.signal;
@@ -294,15 +283,15 @@ export function createSession(parts: SessionParts): Session {
       if (!journal) throw usageError("This session keeps no run journal, so it cannot resume runs");
       if (!isRunId(runId))
         throw usageError(`'${runId}' is not a run id: langchain-mini runs list shows them`);
-      const loaded = await journal.load(runId);
-      const start = startOf(loaded.records);
-      const summary = start && summarise(runId, loaded, await journal.lease(runId), new Date());
-      if (!start || !summary) {
+      const found = await findRun(journal, runId);
+      const start = found && startOf(found.run.records);
+      if (!found || !start) {
         throw new LangchainMiniError(
           "run_not_found",
           `There is no run ${runId} in this store: langchain-mini runs list shows the runs kept`,
         );
       }
+      const { summary, run } = found;
       checkResumable(summary, runtime.tools, options.decision);
       const turn: TurnPlan = {
         question: start.settings.asked ?? start.question,
@@ -316,7 +305,7 @@ export function createSession(parts: SessionParts): Session {
       const taken = await JournaledRun.resume(journaling(runId, turn), decision);
       if (!(taken instanceof JournaledRun)) throw busyError(runId, taken);
       turn.journaled = taken;
-      turn.recorded = decision ? [...loaded.records, decision] : loaded.records;
+      turn.recorded = decision ? [...run.records, decision] : run.records;
       return runTurn(turn, options);
     },
     newConversation() {
@@ -352,26 +341,6 @@ export function createSession(parts: SessionParts): Session {
     },
   };
   return session;
-}
-
-/** A turn as the session runs it: what it asks, where it is journaled, what it replays. */
-interface TurnPlan {
-  /** The question as the user asked it. */
-  readonly question: string;
-  /** The run's id: a new one, or the resumed run's own. */
-  readonly runId: string;
-  /** A resumed turn's question as the agent had it (rewritten from the history before). */
-  readonly standalone?: string;
-  /** The date the prompt says it is: a resumed run keeps its own. */
-  readonly today: string;
-  readonly conversation?: string;
-  /** Aborted when another process takes the run over. */
-  readonly lost: AbortController;
-  journaled?: JournaledRun;
-  /** The journal's records, for a resumed run. */
-  recorded?: readonly RunRecord[];
-  /** The run's output, once it has started: where the journal's warnings go. */
-  output?: RunOutput;
 }
 
 /**
