@@ -1,0 +1,260 @@
+// One run's steps as the terminal UI's trace shows them: Thought (streamed while it comes),
+// Action, Action Input, Approval, Observation, Final Answer. Events fold into a small model
+// of the steps; the steps that changed are drawn again once per frame.
+
+import { element } from "./dom.js";
+import { displayText, splitCompletion } from "./text.js";
+
+// Observations longer than this (lines or characters) show their start and a toggle.
+const FOLD_LINES = 6;
+const FOLD_CHARACTERS = 480;
+const SHOWN_LINES = 3;
+const SHOWN_CHARACTERS = 240;
+
+export class RunView {
+  constructor() {
+    this.element = element("section", {
+      class: "trace",
+      "aria-label": "Steps",
+      "aria-live": "polite",
+      "data-testid": "trace",
+    });
+    this.notes = element("ul", { class: "notes" });
+    this.element.append(this.notes);
+    this.steps = new Map();
+    this.dirty = new Set();
+    this.frame = undefined;
+    /** The last tool call the run made: the one a paused run waits on. */
+    this.lastAction = undefined;
+  }
+
+  /** Number of agent steps seen (an LLM call and what followed it). */
+  get stepCount() {
+    return this.steps.size;
+  }
+
+  apply(event) {
+    // Memory's own calls (a follow-up's rewrite, the summary) are no steps of the agent.
+    if (event.purpose) return;
+    const step = typeof event.step === "number" ? this.step(event.step) : undefined;
+    switch (event.type) {
+      case "standalone-question":
+        return this.note(`Asked as: ${event.question}`);
+      case "warning":
+        return this.note(`Warning: ${event.message}`, "warning");
+      case "resumed":
+        return this.note("Resumed: the run was taken up again after its pause", "resumed");
+      case "llm-start":
+        // A call made again (a resumed run replays its steps) starts its step afresh.
+        Object.assign(step, { streamed: "", streaming: true, calls: [], finalAnswer: undefined });
+        Object.assign(step, { formatError: undefined, thought: undefined });
+        this.element.setAttribute("aria-busy", "true");
+        break;
+      case "llm-delta":
+        step.streamed += String(event.text ?? "");
+        break;
+      case "llm-end":
+        step.streaming = false;
+        if (!step.streamed) step.streamed = String(event.completion ?? "");
+        this.element.setAttribute("aria-busy", "false");
+        break;
+      case "parse-error":
+        step.formatError = event.message;
+        break;
+      case "action":
+        step.thought = event.thought;
+        step.calls.push({ tool: event.tool, input: event.input, origin: event.origin });
+        this.lastAction = { tool: event.tool, input: event.input, origin: event.origin };
+        break;
+      case "approval":
+        Object.assign(
+          this.call(step, (call) => call.approval === undefined),
+          {
+            approval: approvalText(event),
+            declined: event.decision !== "approved",
+          },
+        );
+        break;
+      case "tool-start":
+        this.call(step, (call) => call.observation === undefined).running = true;
+        break;
+      case "tool-end":
+        Object.assign(
+          this.call(step, (call) => call.running),
+          {
+            running: false,
+            error: event.error?.message,
+          },
+        );
+        break;
+      case "observation":
+        this.call(step, (call) => call.observation === undefined).observation = event.text;
+        break;
+      case "final-answer":
+        step.thought = event.thought;
+        step.finalAnswer = event.answer;
+        break;
+      default:
+        return;
+    }
+    if (step !== undefined) this.changed(step);
+  }
+
+  /** Draws what changed now, not at the next frame (the run ended, the tab is hidden). */
+  flush() {
+    if (this.frame !== undefined) cancelAnimationFrame(this.frame);
+    this.frame = undefined;
+    for (const step of this.dirty) this.draw(step);
+    this.dirty.clear();
+    this.element.setAttribute("aria-busy", "false");
+  }
+
+  step(number) {
+    let step = this.steps.get(number);
+    if (step === undefined) {
+      step = { number, streamed: "", streaming: false, calls: [], node: element("div") };
+      this.steps.set(number, step);
+      this.element.insertBefore(step.node, this.notes);
+    }
+    return step;
+  }
+
+  /** The step's first call that `wanted` picks, its last call, or a new one for the event. */
+  call(step, wanted) {
+    const call = step.calls.find(wanted) ?? step.calls.at(-1);
+    if (call !== undefined) return call;
+    const added = {};
+    step.calls.push(added);
+    return added;
+  }
+
+  note(text, kind = "note") {
+    this.notes.append(element("li", { class: kind, "data-testid": kind }, displayText(text)));
+  }
+
+  changed(step) {
+    this.dirty.add(step);
+    this.frame ??= requestAnimationFrame(() => {
+      this.frame = undefined;
+      this.flush();
+    });
+  }
+
+  draw(step) {
+    const next = stepNode(step);
+    step.node.replaceWith(next);
+    step.node = next;
+  }
+}
+
+/** What became of a call that waited for approval, in a few words (the terminal's text). */
+function approvalText(event) {
+  if (event.decision === "approved") {
+    return event.always ? `approved, with every later call of ${event.tool}` : "approved";
+  }
+  if (!event.asked) return "declined: no one to ask";
+  return event.note ? `declined: "${event.note}"` : "declined";
+}
+
+function stepNode(step) {
+  const live = splitCompletion(displayText(step.streamed));
+  const known = step.calls.length > 0 || step.finalAnswer !== undefined;
+  const thought = known ? displayText(step.thought ?? "") || live.thought : live.thought;
+  const cursor = () =>
+    step.streaming ? element("span", { class: "cursor", "aria-hidden": "true" }, "▍") : undefined;
+  const parts = [];
+  if (thought || (step.streaming && !known && live.action === undefined)) {
+    parts.push(
+      part("Thought", "thought", thought, live.action === undefined ? cursor() : undefined),
+    );
+  }
+  const calls = known
+    ? step.calls
+    : live.action === undefined
+      ? []
+      : [{ tool: live.action, input: live.actionInput }];
+  for (const call of calls) parts.push(...callParts(call, cursor));
+  if (step.formatError !== undefined)
+    parts.push(part("Format error", "format-error", step.formatError));
+  const finalAnswer = known ? step.finalAnswer : live.finalAnswer;
+  if (finalAnswer !== undefined) {
+    parts.push(part("Final Answer", "final-answer", displayText(finalAnswer), cursor()));
+  }
+  return element(
+    "div",
+    { class: "step", "data-testid": "step", "data-step": step.number },
+    element("h3", { class: "step-title" }, `Step ${step.number}`),
+    element("dl", { class: "step-parts" }, ...parts),
+  );
+}
+
+function callParts(call, cursor) {
+  const parts = [];
+  if (call.tool !== undefined) {
+    const origin = call.origin
+      ? element("span", { class: "origin" }, ` · ${displayText(call.origin)}`)
+      : undefined;
+    parts.push(
+      part(
+        "Action",
+        "action",
+        displayText(call.tool),
+        origin,
+        call.input === undefined ? cursor() : undefined,
+      ),
+    );
+  }
+  if (call.input !== undefined)
+    parts.push(part("Action Input", "action-input", displayText(call.input)));
+  if (call.approval !== undefined) {
+    parts.push(
+      part(
+        call.declined ? "Declined" : "Approval",
+        "approval-decision",
+        displayText(call.approval),
+      ),
+    );
+  }
+  if (call.running)
+    parts.push(part("Running", "running", `${displayText(call.tool ?? "the tool")}…`));
+  if (call.error !== undefined)
+    parts.push(part("Tool error", "tool-error", displayText(call.error)));
+  if (call.observation !== undefined) {
+    parts.push(
+      part("Observation", "observation", ...foldedText(displayText(call.observation), call)),
+    );
+  }
+  return parts;
+}
+
+function part(label, name, ...content) {
+  return element(
+    "div",
+    { class: `part ${name}` },
+    element("dt", {}, label),
+    element("dd", { "data-testid": name }, ...content),
+  );
+}
+
+/** Long text: its first lines and a toggle that shows it all (nothing is ever hidden for good). */
+function foldedText(text, call) {
+  const lines = text.split("\n");
+  if (lines.length <= FOLD_LINES && text.length <= FOLD_CHARACTERS)
+    return [element("pre", {}, text)];
+  const start = `${lines.slice(0, SHOWN_LINES).join("\n").slice(0, SHOWN_CHARACTERS)}…`;
+  const all =
+    lines.length > 1 ? `show all ${lines.length} lines` : `show all ${text.length} characters`;
+  const shown = element("pre");
+  const toggle = element("button", { type: "button", class: "fold", "data-testid": "fold" });
+  const update = () => {
+    shown.textContent = call.unfolded ? text : start;
+    toggle.textContent = call.unfolded ? "show fewer lines" : all;
+    toggle.setAttribute("aria-expanded", String(Boolean(call.unfolded)));
+  };
+  toggle.addEventListener("click", () => {
+    call.unfolded = !call.unfolded;
+    update();
+  });
+  update();
+  return [shown, toggle];
+}
