@@ -178,7 +178,9 @@ function stepNode(step) {
     parts.push(part("Format error", "format-error", step.formatError));
   const finalAnswer = known ? step.finalAnswer : live.finalAnswer;
   if (finalAnswer !== undefined) {
-    parts.push(part("Final Answer", "final-answer", displayText(finalAnswer), cursor()));
+    const answer = displayText(finalAnswer);
+    const shown = step.streaming ? [answer, cursor()] : foldedText(answer, step, "span");
+    parts.push(part("Final Answer", "final-answer", ...shown));
   }
   return element(
     "div",
@@ -237,22 +239,21 @@ function part(label, name, ...content) {
 }
 
 /** Long text: its first lines and a toggle that shows it all (nothing is ever hidden for good). */
-function foldedText(text, call) {
+function foldedText(text, state, tag = "pre") {
   const lines = text.split("\n");
-  if (lines.length <= FOLD_LINES && text.length <= FOLD_CHARACTERS)
-    return [element("pre", {}, text)];
+  if (lines.length <= FOLD_LINES && text.length <= FOLD_CHARACTERS) return [element(tag, {}, text)];
   const start = `${lines.slice(0, SHOWN_LINES).join("\n").slice(0, SHOWN_CHARACTERS)}…`;
   const all =
     lines.length > 1 ? `show all ${lines.length} lines` : `show all ${text.length} characters`;
-  const shown = element("pre");
+  const shown = element(tag, { class: "folded" });
   const toggle = element("button", { type: "button", class: "fold", "data-testid": "fold" });
   const update = () => {
-    shown.textContent = call.unfolded ? text : start;
-    toggle.textContent = call.unfolded ? "show fewer lines" : all;
-    toggle.setAttribute("aria-expanded", String(Boolean(call.unfolded)));
+    shown.textContent = state.unfolded ? text : start;
+    toggle.textContent = state.unfolded ? "show fewer lines" : all;
+    toggle.setAttribute("aria-expanded", String(Boolean(state.unfolded)));
   };
   toggle.addEventListener("click", () => {
-    call.unfolded = !call.unfolded;
+    state.unfolded = !state.unfolded;
     update();
   });
   update();

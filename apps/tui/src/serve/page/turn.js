@@ -17,7 +17,7 @@ export class Turn {
     );
     this.answer = undefined;
     this.approval = undefined;
-    this.status = undefined;
+    this.cost = undefined;
   }
 
   /** The run's trace, made when its first event comes. */
@@ -55,8 +55,11 @@ export class Turn {
     return line;
   }
 
+  /** The run's cost line; a resumed run's replaces its paused part's (it counts both). */
   showCost(steps, result) {
-    this.showStatus(runSummaryText(steps, result), "cost");
+    const line = this.showStatus(runSummaryText(steps, result), "cost");
+    this.cost?.remove();
+    this.cost = line;
   }
 
   /**
