@@ -4,11 +4,11 @@
 
 import { element } from "./dom.js";
 import { oneLine } from "./text.js";
+import { storage, TokenGate } from "./token-gate.js";
 import { Turn } from "./turn.js";
 import { ApiError, createApi } from "./wire.js";
 
 const CHAT_KEY = "langchain-mini.chat";
-const TOKEN_KEY = "langchain-mini.token";
 
 const byId = (id) => document.getElementById(id);
 const ui = {
@@ -20,49 +20,14 @@ const ui = {
   cancel: byId("cancel"),
   newChat: byId("new-chat"),
   pageError: byId("page-error"),
-  tokenForm: byId("token-form"),
-  token: byId("token"),
-  tokenNote: byId("token-note"),
 };
 
-const api = createApi(() => sessionStorage.getItem(TOKEN_KEY) ?? undefined);
+const gate = new TokenGate(byId("token-form"), byId("token"), byId("token-note"));
+const api = createApi(() => gate.token());
+const authorized = (action) => gate.authorized(action);
 /** The run the page follows now: its turn, id and the controller that stops following. */
 let current;
 let chat;
-let tokenWanted;
-
-/** Runs `action`; when the server wants a token (401), asks for it and runs it again. */
-async function authorized(action) {
-  while (true) {
-    try {
-      return await action();
-    } catch (error) {
-      if (!(error instanceof ApiError) || error.status !== 401) throw error;
-      await askForToken(sessionStorage.getItem(TOKEN_KEY) !== null);
-    }
-  }
-}
-
-function askForToken(refused) {
-  tokenWanted ??= new Promise((resolve) => {
-    ui.tokenNote.textContent = refused
-      ? "The server refused that token: enter the one it was started with."
-      : "This server needs its token (LANGCHAIN_MINI_SERVE_TOKEN).";
-    ui.tokenForm.hidden = false;
-    ui.token.value = "";
-    ui.token.focus();
-    ui.tokenForm.onsubmit = (submitted) => {
-      submitted.preventDefault();
-      const token = ui.token.value.trim();
-      if (token === "") return;
-      sessionStorage.setItem(TOKEN_KEY, token);
-      ui.tokenForm.hidden = true;
-      tokenWanted = undefined;
-      resolve();
-    };
-  });
-  return tokenWanted;
-}
 
 function showPageError(error) {
   ui.pageError.textContent = error ? oneLine(error.message ?? String(error)) : "";
@@ -163,6 +128,15 @@ async function cancel() {
   }
 }
 
+/**
+ * A new chat's id, a valid session name: random, from getRandomValues, which (unlike
+ * randomUUID) a page served over plain http on another host than localhost also has.
+ */
+function newChatId() {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  return `chat-${Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("")}`;
+}
+
 /** The chat named in the address, else this tab's last one, else a new one. */
 function chatFromAddress() {
   let named = location.hash.slice(1);
@@ -171,14 +145,14 @@ function chatFromAddress() {
   } catch {
     // Not percent-encoded text: the server says what a chat id may be.
   }
-  return named || sessionStorage.getItem(CHAT_KEY) || `chat-${crypto.randomUUID()}`;
+  return named || storage.get(CHAT_KEY) || newChatId();
 }
 
 async function openChat(id) {
   current?.controller.abort();
   setRunning(undefined);
   chat = id;
-  sessionStorage.setItem(CHAT_KEY, id);
+  storage.set(CHAT_KEY, id);
   if (location.hash.slice(1) !== encodeURIComponent(id)) {
     history.replaceState(null, "", `#${encodeURIComponent(id)}`);
   }
@@ -234,7 +208,7 @@ ui.question.addEventListener("keydown", (key) => {
 });
 ui.cancel.addEventListener("click", () => void cancel());
 ui.newChat.addEventListener("click", () => {
-  location.hash = `chat-${crypto.randomUUID()}`;
+  location.hash = newChatId();
 });
 window.addEventListener("hashchange", () => void openChat(chatFromAddress()));
 
