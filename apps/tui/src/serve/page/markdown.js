@@ -131,9 +131,13 @@ function startsBlock(line) {
   return FENCE.test(line) || HEADING.test(line) || RULE.test(line) || QUOTE.test(line);
 }
 
+/** A header row with a `|`, then a delimiter row with as many cells (`| --- | :-: |`). */
 function isTableStart(lines, start) {
   const next = lines[start + 1];
-  return lines[start].includes("|") && next !== undefined && TABLE_DELIMITER.test(next);
+  if (!lines[start].includes("|") || next === undefined || !TABLE_DELIMITER.test(next)) {
+    return false;
+  }
+  return cells(next).length === cells(lines[start]).length;
 }
 
 function readTable(lines, start) {

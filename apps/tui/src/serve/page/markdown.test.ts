@@ -84,6 +84,13 @@ describe("the page's Markdown: blocks", () => {
     ]);
   });
 
+  it("reads no table where the delimiter row has another number of cells", () => {
+    expect(parseMarkdown("a | b\n---")).toEqual([
+      { type: "paragraph", children: [text("a | b")] },
+      { type: "rule" },
+    ]);
+  });
+
   it("keeps HTML as text: no block or node of the tree is markup", () => {
     const hostile = '<script>window.__pwned=1</script>\n\n<img src=x onerror="window.__pwned=1">';
     expect(parseMarkdown(hostile)).toEqual([

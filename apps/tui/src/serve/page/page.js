@@ -73,22 +73,32 @@ async function follow(turn, open, controller = new AbortController()) {
     );
     return;
   }
-  finish(turn, result, error);
+  await finish(turn, result, error);
 }
 
-function finish(turn, result, error) {
-  if (result.status === "answered" && typeof result.answer === "string")
+async function finish(turn, result, error) {
+  if (result.status === "answered" && typeof result.answer === "string") {
     turn.showAnswer(result.answer);
-  else if (result.status === "paused" && turn.view?.lastAction) {
-    turn.showApproval(turn.view.lastAction, (approved, note) => decide(turn, approved, note));
-  } else if (result.status === "aborted") turn.showStatus("The run was cancelled", "error");
-  else {
-    turn.showStatus(
-      result.error?.message ?? error?.message ?? `The run ended ${result.status}`,
-      "error",
-    );
+  } else if (result.status === "paused") {
+    const call = turn.view?.lastAction ?? (await waitingOn(turn.runId));
+    if (call) turn.showApproval(call, (approved, note) => decide(turn, approved, note));
+    else turn.showStatus(result.error?.message ?? "The run is paused", "error");
+  } else if (result.status === "aborted") {
+    turn.showStatus("The run was cancelled", "error");
+  } else {
+    const message = result.error?.message ?? error?.message ?? `The run ended ${result.status}`;
+    turn.showStatus(message, "error");
   }
   turn.showCost(turn.view?.stepCount ?? 0, result);
+}
+
+/** The call a paused run waits on, from the server, when its stream did not show it. */
+async function waitingOn(runId) {
+  try {
+    return (await authorized(() => api.run(runId))).waitingOn;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Approves or denies the call a paused run waits on; true once the server took it. */

@@ -27,6 +27,12 @@ export interface Api {
   approve(runId: string, note?: string, signal?: AbortSignal): Promise<RunStream>;
   deny(runId: string, note?: string, signal?: AbortSignal): Promise<RunStream>;
   events(runId: string, signal?: AbortSignal): Promise<RunStream>;
+  run(runId: string): Promise<{
+    runId: string;
+    status: string;
+    question: string;
+    waitingOn?: { step: number; tool: string; input: string };
+  }>;
   cancel(runId: string): Promise<{ cancelled: boolean }>;
 }
 

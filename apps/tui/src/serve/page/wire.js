@@ -95,6 +95,8 @@ export function createApi(token, origin = "") {
     deny: (runId, note, signal) => stream("POST", runPath(runId, "deny"), { note }, signal),
     /** A run's events from its start, then live until it ends. */
     events: (runId, signal) => stream("GET", runPath(runId, "events"), undefined, signal),
+    /** A run's summary: status, question and, when paused, the call it waits on. */
+    run: (runId) => json("GET", `/api/runs/${encodeURIComponent(runId)}`),
     cancel: (runId) => json("POST", runPath(runId, "cancel")),
   };
 }
