@@ -21,6 +21,8 @@ Usage:
                                                 journaled runs: resume one that stopped,
                                                 approve a paused one (see: runs --help)
   langchain-mini plugins [list|add|remove]      providers, tools and stores (see: plugins --help)
+  langchain-mini serve [options]                the agent over HTTP: an API and a web page
+                                                (see: serve --help)
   langchain-mini --version                      the version`;
 
 const debug = process.argv.includes("--debug");
@@ -52,6 +54,8 @@ async function run(argv: readonly string[], shell: Shell): Promise<number> {
       return (await import("./commands/plugins.js")).plugins(rest, shell);
     case "replay":
       return (await import("./commands/replay.js")).replay(rest, shell);
+    case "serve":
+      return (await import("./commands/serve.js")).serve(rest, shell);
     case "--version":
     case "-v":
       return (await import("./commands/version.js")).version();

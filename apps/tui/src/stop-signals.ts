@@ -12,6 +12,7 @@ type StopSignal = keyof typeof STATUS;
 const GRACE_MS = 900;
 
 let received: StopSignal | undefined;
+let grace = GRACE_MS;
 let reported = false;
 
 /**
@@ -37,7 +38,7 @@ export function handleStopSignals() {
       received = signal;
       // Kept alive by this timer even when what it waited on can never settle; a command
       // that finishes sooner exits through `stoppedStatus` instead.
-      setTimeout(() => stopNow(signal), GRACE_MS);
+      setTimeout(() => stopNow(signal), grace);
     });
   }
 }
@@ -64,4 +65,13 @@ function report(signal: StopSignal) {
   if (reported) return;
   reported = true;
   process.stderr.write(`langchain-mini: stopped by ${signal}\n`);
+}
+
+/**
+ * For a command that needs longer than GRACE_MS to wind down after a stop signal (a
+ * server handing its runs over): the process ends at most `ms` after the signal instead.
+ * A second signal still ends it at once.
+ */
+export function windDownWithin(ms: number) {
+  grace = ms;
 }

@@ -63,6 +63,8 @@ export interface SessionOptions extends RuntimeOptions {
   readonly journal?: boolean | RunJournal;
   /** `--history`: buffer, window[:turns], tokens[:budget] or summary. */
   readonly history?: string;
+  /** What starts this session's runs when not a command line (`serve`): kept in their journals. */
+  readonly via?: string;
   /** `--trace`: every run's events as JSON lines in this file (else LANGCHAIN_MINI_TRACE's folder, a file per run). */
   readonly trace?: string;
   /** Warnings that belong to no run: a trace that cannot be written. */
@@ -141,6 +143,7 @@ export function createHost(options: HostOptions): Host {
         store,
         ...(journal.journal ? { journal: journal.journal } : {}),
         specs: specsOf(sessionOptions, cwd),
+        ...(sessionOptions.via ? { via: sessionOptions.via } : {}),
         keepDays,
         history: sessionOptions.history,
         secrets,

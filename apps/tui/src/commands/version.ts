@@ -11,7 +11,7 @@ export function version() {
  * The app's package.json: the nearest one up from this module, which sits in src/commands
  * in the workspace and in a chunk of dist/ once bundled.
  */
-function ownManifest(): { version: string } {
+export function ownManifest(): { version: string } {
   let directory = dirname(fileURLToPath(import.meta.url));
   for (;;) {
     try {

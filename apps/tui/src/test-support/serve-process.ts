@@ -1,73 +1,60 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { join } from "node:path";
-import { CLI, tempDir } from "./cli.js";
-
-/** How long `serve` may take to say it listens, on a busy machine. */
-const START_MS = 60_000;
-/** How long it may take to stop on SIGTERM before it is killed. */
-const STOP_MS = 20_000;
+import type { ChildProcess } from "node:child_process";
+import { type CliOptions, type CliResult, runCli } from "./cli.js";
+import { waitFor } from "./counting-run.js";
 
 export interface ServeProcess {
-  /** `http://127.0.0.1:<port>`, as its `Listening on` line says. */
+  /** `http://127.0.0.1:PORT`, from the line serve prints once it listens. */
   readonly url: string;
-  readonly child: ChildProcess;
-  /** What it has written to stderr so far. */
-  stderr(): string;
-  /** SIGTERM, then SIGKILL if it is still there after STOP_MS; resolves once it is gone. */
-  stop(): Promise<void>;
+  readonly stderr: () => string;
+  /** Ends with the process: its exit status, signal and output. */
+  readonly done: Promise<CliResult>;
+  readonly ended: () => CliResult | undefined;
+  /** Sends a signal, then waits for the process to end. */
+  stop(signal?: NodeJS.Signals): Promise<CliResult>;
 }
 
 /**
- * `langchain-mini serve --port 0 <args>` from the built CLI, in a clean environment (PATH,
- * HOME, a fresh data directory, and `env`), resolved once its stderr says
- * `Listening on http://…`; rejected with its stderr if it ends first or takes too long.
+ * `langchain-mini serve --port 0 <args>` started, once it says where it listens. Its
+ * stderr is collected as it comes, so a test can wait for a line.
  */
-export function startServe(
+export async function startServe(
   args: readonly string[],
-  env: Record<string, string> = {},
+  options: CliOptions = {},
 ): Promise<ServeProcess> {
-  const child = spawn(process.execPath, [CLI, "serve", "--port", "0", ...args], {
-    cwd: tempDir(),
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? "",
-      XDG_DATA_HOME: join(tempDir(), "data"),
-      ...env,
-    },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
+  let child: ChildProcess | undefined;
+  let result: CliResult | undefined;
   let stderr = "";
-  const gone = new Promise<void>((resolve) => child.once("close", () => resolve()));
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill("SIGTERM");
-    const killer = setTimeout(() => child.kill("SIGKILL"), STOP_MS);
-    await gone;
-    clearTimeout(killer);
-  };
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      void stop();
-      reject(
-        new Error(`serve did not say it listens within ${START_MS} ms; its stderr:\n${stderr}`),
-      );
-    }, START_MS);
-    child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
-      stderr += chunk;
-      const url = /Listening on (http:\/\/\S+)/.exec(stderr)?.[1];
-      if (url === undefined) return;
-      clearTimeout(timer);
-      resolve({ url: url.replace(/\/$/, ""), child, stderr: () => stderr, stop });
-    });
-    child.once("error", (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    child.once("close", (status, signal) => {
-      clearTimeout(timer);
-      reject(
-        new Error(`serve ended (${signal ?? status}) before it listened; its stderr:\n${stderr}`),
-      );
-    });
+  const done = runCli(["serve", "--port", "0", ...args], {
+    ...options,
+    onSpawn: (spawned) => {
+      child = spawned;
+      spawned.stderr?.on("data", (chunk: Buffer) => {
+        stderr += chunk.toString();
+      });
+    },
+  }).then((ended) => {
+    result = ended;
+    return ended;
   });
+  const listening = () => /Listening on (http:\/\/\S+)/.exec(stderr)?.[1];
+  await waitFor(() => listening() !== undefined, "serve listening", () => result);
+  return {
+    url: listening() as string,
+    stderr: () => stderr,
+    done,
+    ended: () => result,
+    async stop(signal = "SIGTERM") {
+      child?.kill(signal);
+      return done;
+    },
+  };
+}
+
+/** The JSON lines of an NDJSON response body, read to its end. */
+export async function ndjsonLines(response: Response): Promise<Record<string, unknown>[]> {
+  const text = await response.text();
+  return text
+    .split("\n")
+    .filter((line) => line !== "")
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 }

@@ -27,6 +27,8 @@ export interface RunSettings {
   readonly session?: string;
   /** The question as the user asked it, when memory rewrote it into `question`. */
   readonly asked?: string;
+  /** What started the run when not a command line: `serve`, whose processes take it up. */
+  readonly via?: string;
 }
 
 /**

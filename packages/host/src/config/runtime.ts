@@ -38,6 +38,11 @@ export interface RuntimeOptions {
   readonly approval?: string;
   /** `--constrained`: constrained decoding, for providers that can. */
   readonly constrained?: boolean;
+  /**
+   * Whatever the policy, a call that waits for approval with no one to ask pauses the run
+   * for a decision from outside (a server's client), as `--approval pause` does for auto.
+   */
+  readonly pauseApprovals?: boolean;
 }
 
 /** What every run of a command shares: the model, the tools, the limits. */
@@ -69,8 +74,9 @@ export async function buildRuntime(options: RuntimeOptions, host: HostContext): 
   const maxTokens = wholeNumber("--max-tokens", options.maxTokens);
   const agentMode = parseAgentMode(options.agent);
   const constrained = options.constrained === true;
-  const pauseUnasked = options.approval?.trim() === "pause";
-  const approval = pauseUnasked ? "auto" : parseApproval(options.approval);
+  const pauseSpec = options.approval?.trim() === "pause";
+  const pauseUnasked = pauseSpec || options.pauseApprovals === true;
+  const approval = pauseSpec ? "auto" : parseApproval(options.approval);
   const { tools, notices, close } =
     typeof options.tools === "object"
       ? { tools: [...options.tools], notices: [], close: async () => undefined }

@@ -158,6 +158,15 @@ export class JournaledRun {
     await this.#holder?.release();
   }
 
+  /**
+   * The lease let go without an end record: the run reads as interrupted, for another
+   * process (or this one started again) to take up where it stopped.
+   */
+  async handOff() {
+    await this.#tail;
+    await this.#holder?.release();
+  }
+
   #queue(step: () => Promise<void>): Promise<void> {
     const next = this.#tail.then(async () => {
       if (this.#failed) return;

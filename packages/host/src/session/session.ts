@@ -57,6 +57,21 @@ export interface AskOptions {
   readonly warnings?: readonly string[];
   /** False: this run keeps no journal (`--no-journal`), so it cannot be resumed. */
   readonly journal?: boolean;
+  /**
+   * The run's id, chosen by the caller (a server that answers with it before the run
+   * starts); default a new random one. It must be a run id (`isRunId`) not used before.
+   */
+  readonly runId?: string;
+  /**
+   * Ends the run at its next boundary (as `signal` does) and leaves it interrupted in its
+   * journal rather than ended: a server stopping hands its runs to another process.
+   */
+  readonly handOff?: AbortSignal;
+  /**
+   * The stored conversation this question belongs to, instead of the session's own: a
+   * server answers many conversations on one session, each run its own.
+   */
+  readonly conversation?: string;
 }
 
 /**
@@ -121,6 +136,8 @@ export interface Session {
   resume(runId: string, options?: ResumeOptions): Promise<SessionRun>;
   /** Runs in this session's journal that stopped before their answer: interrupted or paused. */
   unfinishedRuns(): Promise<readonly RunSummary[]>;
+  /** Where a run in this session's journal stands; undefined when it keeps none by that id. */
+  findRun(runId: string): Promise<RunSummary | undefined>;
   /** Continues a stored conversation without reading it now (each turn reads it anyway). */
   continueConversation(name: string): void;
   /** The stored conversations, newest first. */
@@ -144,6 +161,8 @@ export interface SessionParts {
   readonly journal?: RunJournal;
   /** How long runs are kept after their last step, in days (LANGCHAIN_MINI_RUNS_KEEP_DAYS). */
   readonly keepDays?: number;
+  /** What starts this session's runs when not a command line (`serve`), for the journal. */
+  readonly via?: string;
   /** How the model and tools were chosen (`--llm`, `--tools`, `--mcp`), for the journal. */
   readonly specs?: { readonly llm?: string; readonly tools?: string; readonly mcp?: string };
   /** `--history`: buffer, window[:k], tokens[:n] or summary; memory's default otherwise. */
@@ -193,10 +212,12 @@ export function createSession(parts: SessionParts): Session {
       redact: secrets.redact,
     });
     const llm = llmSpec ?? modelLabel(runtime.llm);
-    const settings = runSettings(runtime, { ...parts.specs, llm }, turn);
-    const signal = options.signal
-      ? AbortSignal.any([options.signal, turn.lost.signal])
-      : turn.lost.signal;
+    const settings = {
+      ...runSettings(runtime, { ...parts.specs, llm }, turn),
+      ...(parts.via ? { via: parts.via } : {}),
+    };
+    const stops = [options.signal, options.handOff, turn.lost.signal];
+    const signal = AbortSignal.any(stops.filter((stop) => stop !== undefined));
     const run = conversationTurn.ask(turn.question, {
       signal,
       runId: turn.runId,
@@ -216,7 +237,12 @@ export function createSession(parts: SessionParts): Session {
       onEnd: () => {
         running = undefined;
       },
-      ...(journaled ? { beforeResult: (result) => journaled.finish(result) } : {}),
+      ...(journaled
+        ? {
+            beforeResult: (result) =>
+              options.handOff?.aborted ? journaled.handOff() : journaled.finish(result),
+          }
+        : {}),
     });
     const decide =
       (approved: boolean) =>
@@ -261,12 +287,16 @@ export function createSession(parts: SessionParts): Session {
       return conversation;
     },
     ask(question, options = {}) {
+      const { runId = crypto.randomUUID() } = options;
+      if (!isRunId(runId)) throw usageError(`'${runId}' is not a run id: give a UUID`);
+      const name =
+        options.conversation === undefined ? conversation : checkSessionName(options.conversation);
       const turn: TurnPlan = {
         question,
-        runId: crypto.randomUUID(),
+        runId,
         today: formatToday(),
         lost: new AbortController(),
-        ...(conversation ? { conversation } : {}),
+        ...(name ? { conversation: name } : {}),
       };
       if (parts.journal && options.journal !== false) {
         turn.journaled = JournaledRun.start(journaling(turn.runId, turn));
@@ -277,6 +307,10 @@ export function createSession(parts: SessionParts): Session {
       if (!parts.journal) return [];
       const runs = await listRuns(parts.journal, { keepDays: parts.keepDays });
       return runs.filter((run) => run.status === "interrupted" || run.status === "paused");
+    },
+    async findRun(runId) {
+      if (!parts.journal || !isRunId(runId)) return undefined;
+      return (await findRun(parts.journal, runId))?.summary;
     },
     async resume(runId, options = {}) {
       const journal = parts.journal;

@@ -1,0 +1,74 @@
+import type { Coordination } from "./coordination.js";
+import { RedisChatLocks } from "./redis-chat-locks.js";
+import { connectRedis, disconnectRedis, type RedisClient, redisPlace } from "./redis-clients.js";
+import { DEFAULT_PREFIX, serveKeys } from "./redis-keys.js";
+import { RedisRunFeed } from "./redis-run-feed.js";
+import { RedisRunQueue } from "./redis-run-queue.js";
+import { DEFAULT_TIMINGS, type RedisTimings } from "./redis-timings.js";
+import { reportOnStderr } from "./report-error.js";
+import { StreamFollower } from "./stream-follower.js";
+
+export interface RedisCoordinationOptions {
+  /** Prefix of every key serve writes (default `lcm:serve:`); BullMQ's keys go under it too. */
+  readonly prefix?: string;
+  /** The clocks (see RedisTimings); tests shorten them. */
+  readonly timings?: Partial<RedisTimings>;
+  /** Where failures nobody awaits go (a lost connection, a handler that threw). */
+  readonly onError?: (error: Error) => void;
+}
+
+/** How much the same failure is repeated: once a minute at most (a Redis outage). */
+const REPEAT_MS = 60_000;
+
+/**
+ * Serve processes sharing one Redis (`--store redis://…`) act as one service: any of them
+ * takes a run from the BullMQ queue, any reads any run's feed, and a run whose process
+ * died is taken over by another within 60 s. Fails with one line when Redis does not
+ * answer (never naming the URL's password).
+ */
+export async function createRedisCoordination(
+  url: string,
+  options: RedisCoordinationOptions = {},
+): Promise<Coordination> {
+  const place = redisPlace(url);
+  const keys = serveKeys(options.prefix ?? DEFAULT_PREFIX, place.database);
+  const timings: RedisTimings = { ...DEFAULT_TIMINGS, ...options.timings };
+  const report = onceInAWhile(options.onError ?? reportOnStderr);
+  const clients: RedisClient[] = [];
+  try {
+    // Commands (BullMQ's too), cancellations heard, and run feeds followed: one each.
+    for (const name of ["commands", "cancellations", "feeds"]) {
+      clients.push(await connectRedis(place, `langchain-mini-serve-${name}`, report));
+    }
+  } catch (error) {
+    await Promise.all(clients.map(disconnectRedis));
+    throw error;
+  }
+  const [client, subscriber, blocking] = clients as [RedisClient, RedisClient, RedisClient];
+  const follower = new StreamFollower(blocking, client, report);
+  const chats = new RedisChatLocks(client, keys, timings.claimMs);
+  const queue = new RedisRunQueue({ client, subscriber, keys, timings, chats, report });
+  return {
+    feed: new RedisRunFeed(client, follower, keys, timings),
+    chats,
+    queue,
+    async close() {
+      await queue.close();
+      await follower.close();
+      await Promise.all([disconnectRedis(client), disconnectRedis(subscriber)]);
+    },
+  };
+}
+
+/** Passes a failure on unless the same one was passed on less than a minute ago. */
+function onceInAWhile(report: (error: Error) => void): (error: Error) => void {
+  const last = new Map<string, number>();
+  return (error) => {
+    const now = Date.now();
+    const seen = last.get(error.message);
+    if (seen !== undefined && now - seen < REPEAT_MS) return;
+    if (last.size >= 100) last.clear();
+    last.set(error.message, now);
+    report(error);
+  };
+}

@@ -1,0 +1,152 @@
+import { isLangchainMiniError } from "@langchain-mini/core";
+import { jsonText, type Session, type SessionRun, type WireEvent } from "@langchain-mini/host";
+import { CLOSING, type Coordination, type RunJob } from "./coordination.js";
+
+/** How often a running run's chat claim is renewed (its expiry is several times this). */
+const RENEW_MS = 5_000;
+/** How often a run another process still holds is tried again, after its process died. */
+const BUSY_RETRY_MS = 1_000;
+
+/**
+ * Carries out one queued run on this process's session and appends its events to the
+ * run's feed, as `ask --json` writes them. A run taken up again (after an approval, or
+ * from a process that died) feeds only what follows its `resumed` event: what came before
+ * is already in the feed. A run stopped because this process stops leaves its end out of
+ * the feed, since another process continues it.
+ */
+export function createRunHandler(
+  session: Session,
+  coordination: Coordination,
+  redact: (text: string) => string,
+  onWarning: (message: string) => void,
+) {
+  const { feed, chats } = coordination;
+  return async (job: RunJob, signal: AbortSignal) => {
+    const renewal = setInterval(() => {
+      chats.renew(job.chat, job.runId).catch(() => undefined);
+    }, RENEW_MS);
+    renewal.unref();
+    const lines = createFeedWriter(feed, job.runId, onWarning);
+    let live = job.kind === "ask";
+    const onWire = (event: WireEvent) => {
+      if (event.type === "log") return;
+      if (event.type === "resumed") live = true;
+      const handedBack = signal.aborted && signal.reason === CLOSING;
+      if (handedBack && (event.type === "run-end" || event.type === "error")) return;
+      if (live || event.type === "warning" || event.type === "error" || event.type === "run-end")
+        lines.add(jsonText(event));
+    };
+    // Stopped because this process stops: the run is handed over (left interrupted in its
+    // journal, not ended); stopped by a cancel: it ends, aborted.
+    const stops = { signal: new AbortController(), handOff: new AbortController() };
+    const stop = () =>
+      (signal.reason === CLOSING ? stops.handOff : stops.signal).abort(signal.reason);
+    if (signal.aborted) stop();
+    else signal.addEventListener("abort", stop, { once: true });
+    try {
+      const run = await startRun(session, job, {
+        signal: stops.signal.signal,
+        handOff: stops.handOff.signal,
+        onWire,
+      });
+      if (run) await run.result;
+      else lines.add(...failedLines(job, "run_not_found", "The run is no longer in the store"));
+    } catch (error) {
+      // A run that cannot start (it was answered meanwhile, its tools changed) ends its
+      // feed with one line saying why, so that no reader waits for it forever.
+      const code = isLangchainMiniError(error) ? error.code : "internal";
+      const message = error instanceof Error ? error.message : String(error);
+      lines.add(...failedLines(job, code, redact(message)));
+    } finally {
+      clearInterval(renewal);
+      await lines.flushed();
+      if (!(signal.aborted && signal.reason === CLOSING)) {
+        await chats.release(job.chat, job.runId).catch(() => undefined);
+      }
+    }
+  };
+}
+
+interface StartOptions {
+  readonly signal: AbortSignal;
+  readonly handOff: AbortSignal;
+  readonly onWire: (event: WireEvent) => void;
+}
+
+/**
+ * A new question, or the run taken up from its journal: a resume job, and an ask job whose
+ * run a process that died had begun (the queue gave it again). A run the dead process's
+ * lease still holds is tried again until the lease lapses.
+ */
+async function startRun(
+  session: Session,
+  job: RunJob,
+  options: StartOptions,
+): Promise<SessionRun | undefined> {
+  for (;;) {
+    try {
+      const known = job.kind === "resume" || (await session.findRun(job.runId)) !== undefined;
+      if (!known && job.kind === "ask") {
+        return session.ask(job.question, { ...options, runId: job.runId, conversation: job.chat });
+      }
+      return await session.resume(job.runId, {
+        ...options,
+        ...(job.kind === "resume" && job.decision ? { decision: job.decision } : {}),
+      });
+    } catch (error) {
+      const stopped = options.signal.aborted || options.handOff.aborted;
+      if (!isLangchainMiniError(error) || error.code !== "run_busy" || stopped) {
+        if (isLangchainMiniError(error) && error.code === "run_not_found") return undefined;
+        throw error;
+      }
+      await new Promise((resolve) => setTimeout(resolve, BUSY_RETRY_MS));
+    }
+  }
+}
+
+/** The lines that end a run's feed when the run could not start. */
+function failedLines(job: RunJob, code: string, message: string): string[] {
+  const error = { code, message };
+  const result = {
+    status: "failed",
+    question: job.kind === "ask" ? job.question : "",
+    steps: [],
+    usage: { inputTokens: 0, outputTokens: 0 },
+    llmCalls: 0,
+    durationMs: 0,
+    error,
+  };
+  return [jsonText({ type: "error", error }), jsonText({ type: "run-end", result })];
+}
+
+/** Appends a run's lines to its feed in order, those of one tick of the event loop together. */
+function createFeedWriter(
+  feed: Coordination["feed"],
+  runId: string,
+  onWarning: (message: string) => void,
+) {
+  let batch: string[] = [];
+  let written: Promise<void> = Promise.resolve();
+  const flush = () => {
+    const lines = batch;
+    batch = [];
+    written = written
+      .then(() => feed.append(runId, lines))
+      .catch((error: unknown) => {
+        // The run goes on and is journaled; only its live readers miss these lines.
+        onWarning(`run ${runId}: its events could not be shared with readers: ${String(error)}`);
+      });
+  };
+  return {
+    add(...lines: string[]) {
+      if (batch.length === 0) setImmediate(flush);
+      batch.push(...lines);
+    },
+    async flushed() {
+      // The tick's batch is queued by its setImmediate: wait for it, then for the writes.
+      await new Promise((resolve) => setImmediate(resolve));
+      if (batch.length > 0) flush();
+      await written;
+    },
+  };
+}
