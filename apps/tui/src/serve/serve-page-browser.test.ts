@@ -52,11 +52,11 @@ async function open(
   const countFile = join(directory, "ledger");
   const llm = "llm" in replies ? replies.llm : `script:${writeScript(directory, replies)}`;
   const server = await startServe(["--llm", llm, "--tools", COUNTING_TOOL], {
-    LANGCHAIN_MINI_HOME: join(directory, "home"),
-    COUNT_FILE: countFile,
-    ...env,
+    env: { LANGCHAIN_MINI_HOME: join(directory, "home"), COUNT_FILE: countFile, ...env },
   });
-  cleanups.push(server.stop);
+  cleanups.push(async () => {
+    await server.stop();
+  });
   const opened = await openPage(browser);
   cleanups.push(opened.close);
   await opened.page.goto(`${server.url}/`);
@@ -163,6 +163,35 @@ describe("serve's page in Chromium", { timeout: BROWSER_TEST_TIMEOUT }, () => {
       'declined: "use the cached copy"',
     ]);
     expect(ledger()).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it("finds the chat as it was after a reload: the paused run's card, then the run going on after Approve", async () => {
+    // After the approval the model takes ten minutes: the run is still going when the page reloads.
+    const { page, errors, ledger } = await open([PUBLISH, { text: ANSWER, delayMs: 600_000 }]);
+    await ask(page, "Publish the report");
+    await page.waitForSelector('[data-testid="approval"]');
+    await page.reload();
+    expect(await textOf(page, '[data-testid="approval-tool"]')).toBe("publish");
+    expect(await texts(page, '[data-testid="question"]')).toEqual(["Publish the report"]);
+    await page.locator('::-p-aria([name="Approve"][role="button"])').click();
+    await page.waitForSelector('[data-testid="observation"]');
+    expect(ledger()).toEqual(["start publish report", "end publish report"]);
+
+    // The run's feed holds its paused part, then what followed the approval: both show.
+    await page.reload();
+    await page.waitForSelector('[data-testid="observation"]');
+    await page.waitForSelector('::-p-aria([name="Cancel"][role="button"]):not([disabled])');
+    expect(await texts(page, '[data-testid="question"]')).toEqual(["Publish the report"]);
+    expect(await texts(page, '[data-testid="action"]')).toEqual(["publish"]);
+    expect(await texts(page, '[data-testid="observation"]')).toEqual(["published report"]);
+    expect(await page.$$eval('[data-testid="approval"]', (cards) => cards.length)).toBe(0);
+    await page.locator('::-p-aria([name="Cancel"][role="button"])').click();
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="error"]')?.textContent === "The run was cancelled",
+    );
+    expect(ledger()).toEqual(["start publish report", "end publish report"]);
     expect(errors).toEqual([]);
   });
 

@@ -61,18 +61,17 @@ export class RunView {
       case "parse-error":
         step.formatError = event.message;
         break;
-      case "action":
+      case "action": {
         step.thought = event.thought;
-        step.calls.push({ tool: event.tool, input: event.input, origin: event.origin });
-        this.lastAction = { tool: event.tool, input: event.input, origin: event.origin };
+        const call = { tool: event.tool, input: event.input, origin: event.origin };
+        step.calls.push(call);
+        this.lastAction = { ...call, step };
         break;
+      }
       case "approval":
-        Object.assign(
+        decide(
           this.call(step, (call) => call.approval === undefined),
-          {
-            approval: approvalText(event),
-            declined: event.decision !== "approved",
-          },
+          event,
         );
         break;
       case "tool-start":
@@ -98,6 +97,21 @@ export class RunView {
         return;
     }
     if (step !== undefined) this.changed(step);
+  }
+
+  /**
+   * A person's decision on the call the run waits on, shown at once: a resumed run's
+   * stream starts after the decision was applied.
+   */
+  decided(approved, note) {
+    const waiting = this.lastAction;
+    if (waiting === undefined) return;
+    const call =
+      waiting.step.calls.findLast((one) => one.tool === waiting.tool) ??
+      this.call(waiting.step, () => false);
+    const decision = approved ? "approved" : "declined";
+    decide(call, { decision, asked: true, note, tool: waiting.tool });
+    this.changed(waiting.step);
   }
 
   /** Draws what changed now, not at the next frame (the run ended, the tab is hidden). */
@@ -145,6 +159,11 @@ export class RunView {
     step.node.replaceWith(next);
     step.node = next;
   }
+}
+
+function decide(call, event) {
+  call.approval = approvalText(event);
+  call.declined = event.decision !== "approved";
 }
 
 /** What became of a call that waited for approval, in a few words (the terminal's text). */

@@ -1,27 +1,10 @@
 // The server's bearer token: asked for when /api answers 401, kept in this tab's
 // sessionStorage, sent with every request.
 
+import { storage } from "./tab-storage.js";
 import { ApiError } from "./wire.js";
 
 const TOKEN_KEY = "langchain-mini.token";
-
-/** This tab's storage; a browser that refuses it (storage blocked) keeps nothing. */
-export const storage = {
-  get(key) {
-    try {
-      return sessionStorage.getItem(key);
-    } catch {
-      return null;
-    }
-  },
-  set(key, value) {
-    try {
-      sessionStorage.setItem(key, value);
-    } catch {
-      // Nothing kept: the token is asked for again after a reload.
-    }
-  },
-};
 
 export class TokenGate {
   /** The page's token form, its input and the line above it that says why it asks. */

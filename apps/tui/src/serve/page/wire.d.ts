@@ -26,7 +26,7 @@ export interface Api {
   ask(question: string, session: string, signal?: AbortSignal): Promise<RunStream>;
   approve(runId: string, note?: string, signal?: AbortSignal): Promise<RunStream>;
   deny(runId: string, note?: string, signal?: AbortSignal): Promise<RunStream>;
-  events(runId: string, signal?: AbortSignal): Promise<RunStream>;
+  events(runId: string, signal?: AbortSignal, after?: number): Promise<RunStream>;
   run(runId: string): Promise<{
     runId: string;
     status: string;

@@ -93,8 +93,14 @@ export function createApi(token, origin = "") {
     /** The paused run taken up again with the decision: the same kind of stream. */
     approve: (runId, note, signal) => stream("POST", runPath(runId, "approve"), { note }, signal),
     deny: (runId, note, signal) => stream("POST", runPath(runId, "deny"), { note }, signal),
-    /** A run's events from its start, then live until it ends. */
-    events: (runId, signal) => stream("GET", runPath(runId, "events"), undefined, signal),
+    /** A run's events from its start (or after its first `after` lines), live until it ends. */
+    events: (runId, signal, after = 0) =>
+      stream(
+        "GET",
+        `${runPath(runId, "events")}${after > 0 ? `?after=${after}` : ""}`,
+        undefined,
+        signal,
+      ),
     /** A run's summary: status, question and, when paused, the call it waits on. */
     run: (runId) => json("GET", `/api/runs/${encodeURIComponent(runId)}`),
     cancel: (runId) => json("POST", runPath(runId, "cancel")),
