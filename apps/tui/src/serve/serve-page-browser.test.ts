@@ -22,6 +22,7 @@ declare const document: {
   querySelectorAll(selector: string): ArrayLike<PageNode>;
 };
 declare const window: { readonly __pwned?: unknown };
+declare const location: { readonly hash: string };
 declare const sessionStorage: { getItem(key: string): string | null };
 
 let browser: Browser;
@@ -268,6 +269,16 @@ describe("serve's page in Chromium", { timeout: BROWSER_TEST_TIMEOUT }, () => {
       );
       expect(await textOf(page, '[data-testid="question"]'), when).toBe(`Question ${markup}`);
     }
+    // A new chat starts empty under an id of its own; Back shows the first one again.
+    const first = await page.evaluate(() => location.hash);
+    await page.locator('::-p-aria([name="New chat"][role="button"])').click();
+    await page.waitForFunction((hash) => location.hash !== hash, {}, first);
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-testid="turn"]').length === 0,
+    );
+    await page.goBack();
+    await page.waitForSelector('[data-testid="answer"] strong');
+    expect(await page.evaluate(() => location.hash)).toBe(first);
     expect(errors).toEqual([]);
   });
 
