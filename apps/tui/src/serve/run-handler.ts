@@ -1,6 +1,7 @@
 import { isLangchainMiniError } from "@langchain-mini/core";
 import { jsonText, type Session, type SessionRun, type WireEvent } from "@langchain-mini/host";
-import { CLOSING, type Coordination, type RunJob } from "./coordination.js";
+import type { Coordination, RunJob } from "./coordination.js";
+import { isHandedOver } from "./stop-reasons.js";
 
 /** How often a running run's chat claim is renewed (its expiry is several times this). */
 const RENEW_MS = 5_000;
@@ -28,19 +29,23 @@ export function createRunHandler(
     renewal.unref();
     const lines = createFeedWriter(feed, job.runId, onWarning);
     let live = job.kind === "ask";
+    // The run's end goes to readers once the chat is free (below), so that a client may
+    // ask its next question as soon as it has read the last one's answer.
+    let end: string | undefined;
     const onWire = (event: WireEvent) => {
       if (event.type === "log") return;
       if (event.type === "resumed") live = true;
-      const handedBack = signal.aborted && signal.reason === CLOSING;
-      if (handedBack && (event.type === "run-end" || event.type === "error")) return;
-      if (live || event.type === "warning" || event.type === "error" || event.type === "run-end")
+      // The decision a client just gave is news to readers, though replayed from the journal.
+      const decided = event.type === "approval" && job.kind === "resume" && job.decision;
+      if (isHandedOver(signal) && (event.type === "run-end" || event.type === "error")) return;
+      if (event.type === "run-end") end = jsonText(event);
+      else if (live || decided || event.type === "warning" || event.type === "error")
         lines.add(jsonText(event));
     };
     // Stopped because this process stops: the run is handed over (left interrupted in its
     // journal, not ended); stopped by a cancel: it ends, aborted.
     const stops = { signal: new AbortController(), handOff: new AbortController() };
-    const stop = () =>
-      (signal.reason === CLOSING ? stops.handOff : stops.signal).abort(signal.reason);
+    const stop = () => (isHandedOver(signal) ? stops.handOff : stops.signal).abort(signal.reason);
     if (signal.aborted) stop();
     else signal.addEventListener("abort", stop, { once: true });
     try {
@@ -50,19 +55,20 @@ export function createRunHandler(
         onWire,
       });
       if (run) await run.result;
-      else lines.add(...failedLines(job, "run_not_found", "The run is no longer in the store"));
+      else end = failed(job, "run_not_found", "The run is no longer in the store");
     } catch (error) {
       // A run that cannot start (it was answered meanwhile, its tools changed) ends its
       // feed with one line saying why, so that no reader waits for it forever.
       const code = isLangchainMiniError(error) ? error.code : "internal";
       const message = error instanceof Error ? error.message : String(error);
-      lines.add(...failedLines(job, code, redact(message)));
+      end = failed(job, code, redact(message));
     } finally {
       clearInterval(renewal);
-      await lines.flushed();
-      if (!(signal.aborted && signal.reason === CLOSING)) {
+      if (!isHandedOver(signal)) {
         await chats.release(job.chat, job.runId).catch(() => undefined);
+        if (end) lines.add(end);
       }
+      await lines.flushed();
     }
   };
 }
@@ -104,9 +110,8 @@ async function startRun(
   }
 }
 
-/** The lines that end a run's feed when the run could not start. */
-function failedLines(job: RunJob, code: string, message: string): string[] {
-  const error = { code, message };
+/** The line that ends a run's feed when the run could not start. */
+function failed(job: RunJob, code: string, message: string): string {
   const result = {
     status: "failed",
     question: job.kind === "ask" ? job.question : "",
@@ -114,9 +119,9 @@ function failedLines(job: RunJob, code: string, message: string): string[] {
     usage: { inputTokens: 0, outputTokens: 0 },
     llmCalls: 0,
     durationMs: 0,
-    error,
+    error: { code, message },
   };
-  return [jsonText({ type: "error", error }), jsonText({ type: "run-end", result })];
+  return jsonText({ type: "run-end", result });
 }
 
 /** Appends a run's lines to its feed in order, those of one tick of the event loop together. */

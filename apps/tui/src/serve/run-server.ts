@@ -5,11 +5,11 @@ import { type SessionOptions, terminalText } from "@langchain-mini/host";
 import type { Shell } from "../shell.js";
 import { windDownWithin } from "../stop-signals.js";
 import type { Coordination } from "./coordination.js";
+import { resumeHandedOver } from "./hand-over.js";
 import { createHttpApp } from "./http-app.js";
 import { pageRoutes } from "./page-routes.js";
 import { createRunHandler } from "./run-handler.js";
 import { createRunService } from "./run-service.js";
-import { resumeHandedOver } from "./hand-over.js";
 
 export interface ServeSettings {
   readonly host: string;
