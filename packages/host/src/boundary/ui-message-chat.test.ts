@@ -33,8 +33,9 @@ function sender() {
   return { tool, sent };
 }
 
-async function chatWith(llm: ScriptedLlm, tool: Tool) {
-  const session = await openTestSession(hosts, llm, [tool], { store: new InMemorySessionStore() });
+async function chatWith(llm: ScriptedLlm, tool: Tool, agent = "react") {
+  const store = new InMemorySessionStore();
+  const session = await openTestSession(hosts, llm, [tool], { store, agent });
   const server = await startChatServer(session);
   servers.push(server);
   return { server, chat: new TestChat(server.api) };
@@ -134,6 +135,52 @@ describe("useChat's chat against the UI message stream", () => {
       { type: "step-start" },
       { type: "reasoning" },
       { type: "text", text: "I did not send it." },
+    ]);
+  });
+
+  it("goes on in the same message through each of a step's calls that waits for approval", async () => {
+    const { tool, sent } = sender();
+    const calls = [
+      { name: "send", arguments: { input: "to Ada" } },
+      { name: "send", arguments: { input: "to Grace" } },
+    ];
+    const llm = new ScriptedLlm([{ text: "Sending both.", toolCalls: calls }, "Both are sent."]);
+    const { server, chat } = await chatWith(llm, tool, "tools");
+    await chat.sendMessage({ text: "Greet Ada and Grace" });
+    const runId = chat.lastMessage?.id ?? "";
+    for (const [index, approvalId] of [`${runId}:1`, `${runId}:1:2`].entries()) {
+      expect(chat.lastMessage?.parts.at(-1)).toMatchObject({
+        state: "approval-requested",
+        approval: { id: approvalId },
+      });
+      const finished = chat.finished();
+      await chat.addToolApprovalResponse({ id: approvalId, approved: true });
+      await finished;
+      expect(parseChatRequest(server.bodies.at(-1))).toMatchObject({
+        decision: { runId, step: 1, approved: true },
+      });
+      expect(sent).toHaveLength(index + 1);
+    }
+    expect(sent).toEqual(["to Ada", "to Grace"]);
+    expect(chat.error).toBeUndefined();
+    expect(chat.messages).toHaveLength(2);
+    expect(chat.lastMessage?.parts).toMatchObject([
+      { type: "step-start" },
+      { type: "text", text: "Sending both." },
+      {
+        type: "dynamic-tool",
+        toolCallId: `${runId}:1`,
+        input: "to Ada",
+        state: "output-available",
+      },
+      {
+        type: "dynamic-tool",
+        toolCallId: `${runId}:1:2`,
+        input: "to Grace",
+        state: "output-available",
+      },
+      { type: "step-start" },
+      { type: "text", text: "Both are sent." },
     ]);
   });
 

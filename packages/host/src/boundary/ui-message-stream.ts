@@ -1,8 +1,9 @@
-import type { AgentEvent, AgentResult, ErrorInfo } from "@langchain-mini/core";
+import type { AgentEvent, AgentResult } from "@langchain-mini/core";
 import { liveChatText, liveReActAnswer } from "./live-step-text.js";
 import { toolCallId } from "./tool-call-id.js";
 import type { UiFinishReason, UiMessageChunk, UiMessageMetadata } from "./ui-message-chunk.js";
 import { UiStep } from "./ui-step.js";
+import { UiToolCalls } from "./ui-tool-calls.js";
 import { uiToolInput } from "./ui-tool-input.js";
 import type { WireEvent } from "./wire-event.js";
 
@@ -22,14 +23,6 @@ export interface UiMessageStreamOptions {
 export interface UiMessageTranslator {
   /** The chunks this event adds to the message (often none). */
   push(event: WireEvent | AgentEvent): UiMessageChunk[];
-}
-
-/** A tool call on the page, and whether its outcome has been sent. */
-interface Call {
-  readonly id: string;
-  readonly step: number;
-  failed: boolean;
-  settled: boolean;
 }
 
 /**
@@ -54,13 +47,12 @@ class Translator implements UiMessageTranslator {
   #runId = "";
   #toolsMode = false;
   #step: UiStep | undefined;
-  #call: Call | undefined;
-  /** A continued run's replayed decision, sent once the run goes live when it denied. */
-  #decision: { readonly call: Call; readonly declined: boolean } | undefined;
+  readonly #calls: UiToolCalls;
 
   constructor(options: UiMessageStreamOptions) {
     this.#live = options.continues !== true;
     this.#messageId = options.messageId;
+    this.#calls = new UiToolCalls(this.#emit);
   }
 
   push(event: WireEvent | AgentEvent): UiMessageChunk[] {
@@ -90,9 +82,7 @@ class Translator implements UiMessageTranslator {
       case "resumed":
         if (this.#live) return;
         this.#live = true;
-        if (this.#decision?.declined) {
-          this.#emit({ type: "tool-output-denied", toolCallId: this.#decision.call.id });
-        }
+        this.#calls.sendReplayedDenial();
         return;
       case "llm-start":
         if (event.purpose) return;
@@ -104,10 +94,14 @@ class Translator implements UiMessageTranslator {
       case "llm-delta":
         if (!event.purpose && this.#step?.number === event.step) this.#step.delta(event.text);
         return;
-      case "action":
-        this.#stepAt(event.step).settle({ thought: event.thought });
-        this.#toolCall(event.step, event.tool, event.input);
+      case "action": {
+        const step = this.#stepAt(event.step);
+        step.settle({ thought: event.thought });
+        const id = toolCallId({ runId: this.#runId, step: event.step, call: step.addCall() });
+        const input = uiToolInput(event.input, this.#toolsMode);
+        this.#calls.start(id, event.step, event.tool, input);
         return;
+      }
       case "final-answer":
         this.#stepAt(event.step).settle({ thought: event.thought, text: event.answer });
         return;
@@ -115,32 +109,14 @@ class Translator implements UiMessageTranslator {
         this.#stepAt(event.step).settle({ thought: "" });
         return;
       case "approval":
-        this.#approval(event);
+        this.#calls.approval(event);
         return;
       case "tool-end":
-        if (event.error && this.#call?.step === event.step) this.#call.failed = true;
+        this.#calls.ended(event.step, event.error);
         return;
-      case "observation": {
-        const call = this.#openCall(event.step);
-        if (!call) return;
-        call.settled = true;
-        this.#emit(
-          call.failed
-            ? {
-                type: "tool-output-error",
-                toolCallId: call.id,
-                errorText: event.text,
-                dynamic: true,
-              }
-            : {
-                type: "tool-output-available",
-                toolCallId: call.id,
-                output: event.text,
-                dynamic: true,
-              },
-        );
+      case "observation":
+        this.#calls.observation(event.step, event.text);
         return;
-      }
       case "warning":
         this.#emit({ type: "data-warning", data: { message: event.message } });
         return;
@@ -149,7 +125,8 @@ class Translator implements UiMessageTranslator {
         if (event.error.code === "run_paused" || event.error.code === "aborted") return;
         // Whatever comes now is news to the page, even in the middle of a replay.
         this.#live = true;
-        this.#wrapUp(event.error);
+        this.#step?.close();
+        this.#calls.cutShort(event.error);
         this.#emit({ type: "error", errorText: `${event.error.code}: ${event.error.message}` });
         return;
       case "run-end":
@@ -188,70 +165,10 @@ class Translator implements UiMessageTranslator {
     this.#emit({ type: "finish-step" });
   }
 
-  #toolCall(step: number, tool: string, input: string) {
-    const call: Call = {
-      id: toolCallId({ runId: this.#runId, step, call: this.#stepAt(step).addCall() }),
-      step,
-      failed: false,
-      settled: false,
-    };
-    this.#call = call;
-    this.#emit({ type: "tool-input-start", toolCallId: call.id, toolName: tool, dynamic: true });
-    this.#emit({
-      type: "tool-input-available",
-      toolCallId: call.id,
-      toolName: tool,
-      input: uiToolInput(input, this.#toolsMode),
-      dynamic: true,
-    });
-  }
-
-  /** The latest call when it belongs to this step and its outcome is still to be sent. */
-  #openCall(step: number): Call | undefined {
-    const call = this.#call;
-    return call && call.step === step && !call.settled ? call : undefined;
-  }
-
-  #approval(event: Extract<AgentEvent, { type: "approval" }>) {
-    const call = this.#openCall(event.step);
-    if (!call) return;
-    const declined = event.decision === "declined";
-    if (event.asked) {
-      this.#emit({ type: "tool-approval-request", approvalId: call.id, toolCallId: call.id });
-      this.#emit({
-        type: "tool-approval-response",
-        approvalId: call.id,
-        approved: !declined,
-        ...(event.note ? { reason: event.note } : {}),
-      });
-    }
-    if (declined) {
-      call.settled = true;
-      this.#emit({ type: "tool-output-denied", toolCallId: call.id });
-    }
-    if (!this.#live) this.#decision = { call, declined };
-  }
-
-  /** Closes what a run that failed or was cancelled left open: its text, its tool call. */
-  #wrapUp(error: ErrorInfo | undefined) {
-    this.#step?.close();
-    const call = this.#call;
-    if (!call || call.settled) return;
-    call.settled = true;
-    const errorText = error
-      ? `${error.code}: ${error.message}`
-      : "The run ended before the call did";
-    this.#emit({ type: "tool-output-error", toolCallId: call.id, errorText, dynamic: true });
-  }
-
   #runEnd(result: AgentResult) {
-    const call = this.#call;
-    if (result.status === "paused" && call && !call.settled) {
-      this.#step?.close();
-      this.#emit({ type: "tool-approval-request", approvalId: call.id, toolCallId: call.id });
-    } else {
-      this.#wrapUp(result.error);
-    }
+    this.#step?.close();
+    if (result.status !== "paused" || !this.#calls.requestApproval())
+      this.#calls.cutShort(result.error);
     this.#endStep();
     const messageMetadata: UiMessageMetadata = {
       runId: this.#runId,
