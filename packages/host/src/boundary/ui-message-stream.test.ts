@@ -91,6 +91,8 @@ describe("a run as the AI SDK's UI message stream", () => {
     );
     expect(read.chunks.at(-1)).toMatchObject({ type: "finish", finishReason: "stop" });
     chunks.flat().map(asAiChunk);
+    // The events a front end iterates (whole prompts) make the same message.
+    expect((await readUiMessage(translate(run.shown).sse)).message).toEqual(read.message);
   });
 
   it("shows a tools-mode run: the model's words as text, typed input as its object, text input as a string", async () => {

@@ -78,8 +78,9 @@ export class UiStep {
       }
       this.#reset();
     }
-    if (thought && !this.#thoughtShown)
+    if (thought && !this.#thoughtShown) {
       this.#showWhole(this.#toolsMode ? "text" : "reasoning", thought);
+    }
     this.#thoughtShown = true;
     if (text !== undefined) this.#showWhole("text", text);
   }

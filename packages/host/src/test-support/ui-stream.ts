@@ -1,4 +1,4 @@
-import type { AgentResult, Llm, Tool } from "@langchain-mini/core";
+import type { AgentEvent, AgentResult, Llm, Tool } from "@langchain-mini/core";
 import type { InMemorySessionStore } from "@langchain-mini/memory";
 import {
   parseJsonEventStream,
@@ -41,6 +41,8 @@ export interface RecordedRun {
   readonly runId: string;
   /** The run's events as `ask --json` writes them. */
   readonly events: readonly WireEvent[];
+  /** The run's events as a front end iterating the run gets them. */
+  readonly shown: readonly AgentEvent[];
   readonly result: AgentResult;
 }
 
@@ -50,8 +52,10 @@ export async function recordRun(
 ): Promise<RecordedRun> {
   const events: WireEvent[] = [];
   const run = await start((event) => events.push(event));
+  const shown: AgentEvent[] = [];
+  for await (const event of run) shown.push(event);
   const result = await run.result;
-  return { runId: run.runId, events, result };
+  return { runId: run.runId, events, shown, result };
 }
 
 export interface Translated {
@@ -62,7 +66,7 @@ export interface Translated {
 }
 
 export function translate(
-  events: readonly WireEvent[],
+  events: readonly (WireEvent | AgentEvent)[],
   options?: UiMessageStreamOptions,
 ): Translated {
   const translator = createUiMessageTranslator(options);
