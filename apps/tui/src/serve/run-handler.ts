@@ -28,18 +28,17 @@ export function createRunHandler(
     }, RENEW_MS);
     renewal.unref();
     const lines = createFeedWriter(feed, job.runId, onWarning);
-    let live = job.kind === "ask";
+    // Set by startRun before the run's first event: whether its replayed events are fed.
+    let live = false;
     // The run's end goes to readers once the chat is free (below), so that a client may
     // ask its next question as soon as it has read the last one's answer.
     let end: string | undefined;
     const onWire = (event: WireEvent) => {
       if (event.type === "log") return;
       if (event.type === "resumed") live = true;
-      // The decision a client just gave is news to readers, though replayed from the journal.
-      const decided = event.type === "approval" && job.kind === "resume" && job.decision;
       if (isHandedOver(signal) && (event.type === "run-end" || event.type === "error")) return;
       if (event.type === "run-end") end = jsonText(event);
-      else if (live || decided || event.type === "warning" || event.type === "error")
+      else if (live || event.type === "warning" || event.type === "error")
         lines.add(jsonText(event));
     };
     // Stopped because this process stops: the run is handed over (left interrupted in its
@@ -53,6 +52,9 @@ export function createRunHandler(
         signal: stops.signal.signal,
         handOff: stops.handOff.signal,
         onWire,
+        fedWhole: () => {
+          live = true;
+        },
       });
       if (run) await run.result;
       else end = failed(job, "run_not_found", "The run is no longer in the store");
@@ -77,28 +79,36 @@ interface StartOptions {
   readonly signal: AbortSignal;
   readonly handOff: AbortSignal;
   readonly onWire: (event: WireEvent) => void;
+  /** Called when the run's events are all news to readers, replayed ones included. */
+  readonly fedWhole: () => void;
 }
 
 /**
- * A new question, or the run taken up from its journal: a resume job, and an ask job whose
- * run a process that died had begun (the queue gave it again). A run the dead process's
- * lease still holds is tried again until the lease lapses.
+ * A new question, or the run taken up from its journal. A new question and a decision a
+ * client just gave are fed whole (the decided part as `runs approve --json` writes it: the
+ * replayed events first, from which readers rebuild the run's calls, then `resumed`). A
+ * run taken over from a process that died (the queue gave its job again; a decision it
+ * carried may be recorded already) goes on where that process's lines stopped: what it
+ * replays is in the feed already. A run the dead process's lease still holds is tried
+ * again until the lease lapses.
  */
 async function startRun(
   session: Session,
   job: RunJob,
-  options: StartOptions,
+  { fedWhole, ...options }: StartOptions,
 ): Promise<SessionRun | undefined> {
   for (;;) {
     try {
-      const known = job.kind === "resume" || (await session.findRun(job.runId)) !== undefined;
-      if (!known && job.kind === "ask") {
+      const summary = await session.findRun(job.runId);
+      if (!summary && job.kind === "ask") {
+        fedWhole();
         return session.ask(job.question, { ...options, runId: job.runId, conversation: job.chat });
       }
-      return await session.resume(job.runId, {
-        ...options,
-        ...(job.kind === "resume" && job.decision ? { decision: job.decision } : {}),
-      });
+      if (!summary) return undefined;
+      const decision =
+        job.kind === "resume" && summary.status === "paused" ? job.decision : undefined;
+      if (decision) fedWhole();
+      return await session.resume(job.runId, { ...options, ...(decision ? { decision } : {}) });
     } catch (error) {
       const stopped = options.signal.aborted || options.handOff.aborted;
       if (!isLangchainMiniError(error) || error.code !== "run_busy" || stopped) {
