@@ -1,6 +1,6 @@
 import { join } from "node:path";
-import { type RedisServer, startRedisServer } from "@langchain-mini/memory-redis/testing";
 import { type FakeScript, startFakeOpenAi } from "@langchain-mini/llm-openai/testing";
+import { type RedisServer, startRedisServer } from "@langchain-mini/memory-redis/testing";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { tempDir } from "../test-support/cli.js";
 import {
@@ -88,7 +88,8 @@ describe("serve on Redis: processes that act as one service", { timeout: 300_000
     let held = false;
     const script: FakeScript = (request) => {
       const results = toolResults(request.body, "react");
-      if (results.length === 0) return { text: " I will count it.\nAction: count\nAction Input: report" };
+      if (results.length === 0)
+        return { text: " I will count it.\nAction: count\nAction Input: report" };
       if (!held) {
         held = true;
         return { text: " Final Answer: never", chunkSize: 1, chunkDelayMs: 600_000 };
@@ -132,7 +133,8 @@ describe("serve on Redis: processes that act as one service", { timeout: 300_000
   it("takes up through B a call that paused on A", async () => {
     const script: FakeScript = (request) => {
       const results = toolResults(request.body, "react");
-      if (results.length === 0) return { text: " I will publish it.\nAction: publish\nAction Input: report" };
+      if (results.length === 0)
+        return { text: " I will publish it.\nAction: publish\nAction Input: report" };
       return { text: ` I now know the final answer\nFinal Answer: Done: ${results.join("; ")}` };
     };
     fake = await startFakeOpenAi(script);
