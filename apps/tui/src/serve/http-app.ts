@@ -57,7 +57,12 @@ export function createHttpApp(context: RouteContext, more: readonly Routes[]): H
       },
     }),
   );
-  if (settings.cors) app.use("/api/*", cors({ origin: settings.cors }));
+  if (settings.cors) {
+    app.use(
+      "/api/*",
+      cors({ origin: settings.cors, exposeHeaders: ["x-run-id", "x-session-id"], maxAge: 600 }),
+    );
+  }
   app.use(
     "/api/*",
     bodyLimit({

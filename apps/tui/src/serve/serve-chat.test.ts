@@ -126,6 +126,17 @@ describe("serve: the AI SDK's chat against the UI message stream", {
     const reloaded = new TestChat(api, { id: first.id });
     const resumed = reloaded.resumeStream();
     await waitFor(() => reloaded.lastMessage?.id === runId, "the reconnected message");
+    // Another client says which event it had last: the stream goes on after it.
+    const after = new AbortController();
+    const tail = await fetch(`${api}/${first.id}/stream`, {
+      headers: { "last-event-id": "0" },
+      signal: after.signal,
+    });
+    const firstEvent = await firstSseEvent(tail);
+    after.abort();
+    expect(firstEvent).toMatch(/^id: [1-9]\d*$/m);
+    expect(firstEvent).not.toContain('"type":"start"');
+
     const cancelled = await fetch(`${server?.url}/api/runs/${runId}/cancel`, { method: "POST" });
     expect(cancelled.status).toBe(200);
     await Promise.all([sending, resumed]);
@@ -146,3 +157,15 @@ describe("serve: the AI SDK's chat against the UI message stream", {
     expect(await busy.text()).toContain('"delta":"quick"');
   });
 });
+
+/** The first server-sent event that carries an id, read as it comes. */
+async function firstSseEvent(response: Response): Promise<string> {
+  const decoder = new TextDecoder();
+  let text = "";
+  for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
+    text += decoder.decode(chunk, { stream: true });
+    const event = text.split("\n\n").find((block) => block.includes("id: "));
+    if (event) return event;
+  }
+  return text;
+}
