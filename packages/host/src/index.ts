@@ -1,8 +1,30 @@
 export { DEFAULT_HISTORY } from "@langchain-mini/memory";
+export {
+  type ChatDecision,
+  type ChatRequest,
+  type ChatRequestError,
+  parseChatRequest,
+} from "./boundary/chat-request.js";
 export { createEventOutput, type EventOutputOptions } from "./boundary/event-output.js";
 export { createLineBatch } from "./boundary/line-batch.js";
 export { environmentSecrets, type SecretMatcher, Secrets } from "./boundary/secrets.js";
 export { jsonText, terminalText, visibleText } from "./boundary/terminal-text.js";
+export { parseToolCallId, type ToolCallPlace, toolCallId } from "./boundary/tool-call-id.js";
+export type {
+  UiFinishReason,
+  UiMessageChunk,
+  UiMessageMetadata,
+} from "./boundary/ui-message-chunk.js";
+export {
+  UI_MESSAGE_STREAM_DONE,
+  UI_MESSAGE_STREAM_HEADERS,
+  uiMessageSse,
+} from "./boundary/ui-message-sse.js";
+export {
+  createUiMessageTranslator,
+  type UiMessageStreamOptions,
+  type UiMessageTranslator,
+} from "./boundary/ui-message-stream.js";
 export type { WireEvent, WireLlmStart } from "./boundary/wire-event.js";
 export { createPromptRebuilder, redactEventStrings } from "./boundary/wire-form.js";
 export { type DotEnv, type Env, everyValue, readDotEnv } from "./config/env.js";

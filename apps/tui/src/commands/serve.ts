@@ -63,7 +63,9 @@ export async function serve(argv: readonly string[], shell: Shell): Promise<numb
     throw usageError("serve has no --session: each client names its own (the chat id)");
   }
   if (values["no-journal"]) {
-    throw usageError("serve journals every run (approvals and hand-overs need it): drop --no-journal");
+    throw usageError(
+      "serve journals every run (approvals and hand-overs need it): drop --no-journal",
+    );
   }
   const host = values.host ?? "127.0.0.1";
   if (!LOOPBACK.has(host) && isIP(host) === 0 && host !== "0.0.0.0") {
@@ -94,7 +96,9 @@ function count(flag: string, text: string | undefined, fallback: number, min: nu
   if (text === undefined) return fallback;
   const value = /^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
   if (!(value >= min && value <= max)) {
-    throw usageError(`${flag} must be a whole number from ${min} to ${max}, not '${terminalText(text)}'`);
+    throw usageError(
+      `${flag} must be a whole number from ${min} to ${max}, not '${terminalText(text)}'`,
+    );
   }
   return value;
 }

@@ -77,9 +77,9 @@ export interface RunQueue {
   /**
    * Starts carrying out runs here, up to `concurrency` at once. A run whose process dies
    * goes to another within 60 s, which gets the same job again (and resumes the run from
-   * its journal). The signal ends when this process stops (`close`: its reason is
-   * `CLOSING`) or the run is cancelled (`cancel`: `CANCELLED`); the handler then brings
-   * the run to a stop and returns.
+   * its journal). The signal ends when this process stops (`close`: its reason says the
+   * run is handed over, `isHandedOver`) or the run is cancelled (`cancel`); the handler
+   * then brings the run to a stop and returns.
    */
   work(handler: (job: RunJob, signal: AbortSignal) => Promise<void>, concurrency: number): void;
   /** Ends a run wherever it runs (its handler's signal ends). */
@@ -99,11 +99,6 @@ export interface Coordination {
   /** Closes connections; after `queue.close()`. */
   close(): Promise<void>;
 }
-
-/** A handler's signal reason when its process stops: the run goes on elsewhere. */
-export const CLOSING = "closing";
-/** A handler's signal reason when someone cancelled its run. */
-export const CANCELLED = "cancelled";
 
 /** The line that ends a run's part of a feed. */
 export const endsRun = (line: string) => line.startsWith('{"type":"run-end"');

@@ -1,13 +1,13 @@
 import type { Session } from "@langchain-mini/host";
 import { type Context, Hono } from "hono";
-import { bearerAuth } from "hono/bearer-auth";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
 import { secureHeaders } from "hono/secure-headers";
 import type { Coordination } from "./coordination.js";
 import { feedResponse } from "./feed-response.js";
 import { errorResponse, HttpError } from "./http-error.js";
-import { type RunService, checkChat } from "./run-service.js";
+import { checkChat, type RunService } from "./run-service.js";
+import { tokenCheck } from "./token-check.js";
 
 export interface HttpSettings {
   /** LANGCHAIN_MINI_SERVE_TOKEN: every /api request must carry it, when set. */
@@ -57,7 +57,12 @@ export function createHttpApp(context: RouteContext, more: readonly Routes[]): H
       },
     }),
   );
-  if (settings.cors) app.use("/api/*", cors({ origin: settings.cors }));
+  if (settings.cors) {
+    app.use(
+      "/api/*",
+      cors({ origin: settings.cors, exposeHeaders: ["x-run-id", "x-session-id"], maxAge: 600 }),
+    );
+  }
   app.use(
     "/api/*",
     bodyLimit({
@@ -73,23 +78,7 @@ export function createHttpApp(context: RouteContext, more: readonly Routes[]): H
         ),
     }),
   );
-  if (settings.token) {
-    const refused = {
-      error: {
-        code: "unauthorized",
-        message: "This server needs its token: send Authorization: Bearer <LANGCHAIN_MINI_SERVE_TOKEN>",
-      },
-    };
-    app.use(
-      "/api/*",
-      bearerAuth({
-        token: settings.token,
-        noAuthenticationHeader: { message: refused },
-        invalidAuthenticationHeader: { message: refused },
-        invalidToken: { message: refused },
-      }),
-    );
-  }
+  if (settings.token) app.use("/api/*", tokenCheck(settings.token));
 
   app.get("/api/health", (c) =>
     c.json({
@@ -186,7 +175,11 @@ export async function jsonBody(c: Context, optional = false): Promise<Record<str
 }
 
 function textField(body: Record<string, unknown>, name: string, required: true): string;
-function textField(body: Record<string, unknown>, name: string, required: false): string | undefined;
+function textField(
+  body: Record<string, unknown>,
+  name: string,
+  required: false,
+): string | undefined;
 function textField(body: Record<string, unknown>, name: string, required: boolean) {
   const value = Object.hasOwn(body, name) ? body[name] : undefined;
   if (value === undefined && !required) return undefined;

@@ -31,7 +31,9 @@ export function pageRoutes(app: Hono) {
 }
 
 async function readPage(): Promise<Map<string, string>> {
-  const names = (await readdir(PAGE_FOLDER)).filter((name) => /^[a-z][a-z0-9-]*\.(?:html|js|css)$/.test(name));
+  const names = (await readdir(PAGE_FOLDER)).filter((name) =>
+    /^[a-z][a-z0-9-]*\.(?:html|js|css)$/.test(name),
+  );
   const files = await Promise.all(
     names.map(async (name) => [name, await readFile(new URL(name, PAGE_FOLDER), "utf8")] as const),
   );

@@ -1,6 +1,7 @@
 import { isLangchainMiniError } from "@langchain-mini/core";
 import { jsonText, type Session, type SessionRun, type WireEvent } from "@langchain-mini/host";
-import { CLOSING, type Coordination, type RunJob } from "./coordination.js";
+import type { Coordination, RunJob } from "./coordination.js";
+import { isHandedOver } from "./stop-reasons.js";
 
 /** How often a running run's chat claim is renewed (its expiry is several times this). */
 const RENEW_MS = 5_000;
@@ -27,20 +28,23 @@ export function createRunHandler(
     }, RENEW_MS);
     renewal.unref();
     const lines = createFeedWriter(feed, job.runId, onWarning);
-    let live = job.kind === "ask";
+    // Set by startRun before the run's first event: whether its replayed events are fed.
+    let live = false;
+    // The run's end goes to readers once the chat is free (below), so that a client may
+    // ask its next question as soon as it has read the last one's answer.
+    let end: string | undefined;
     const onWire = (event: WireEvent) => {
       if (event.type === "log") return;
       if (event.type === "resumed") live = true;
-      const handedBack = signal.aborted && signal.reason === CLOSING;
-      if (handedBack && (event.type === "run-end" || event.type === "error")) return;
-      if (live || event.type === "warning" || event.type === "error" || event.type === "run-end")
+      if (isHandedOver(signal) && (event.type === "run-end" || event.type === "error")) return;
+      if (event.type === "run-end") end = jsonText(event);
+      else if (live || event.type === "warning" || event.type === "error")
         lines.add(jsonText(event));
     };
     // Stopped because this process stops: the run is handed over (left interrupted in its
     // journal, not ended); stopped by a cancel: it ends, aborted.
     const stops = { signal: new AbortController(), handOff: new AbortController() };
-    const stop = () =>
-      (signal.reason === CLOSING ? stops.handOff : stops.signal).abort(signal.reason);
+    const stop = () => (isHandedOver(signal) ? stops.handOff : stops.signal).abort(signal.reason);
     if (signal.aborted) stop();
     else signal.addEventListener("abort", stop, { once: true });
     try {
@@ -48,21 +52,25 @@ export function createRunHandler(
         signal: stops.signal.signal,
         handOff: stops.handOff.signal,
         onWire,
+        fedWhole: () => {
+          live = true;
+        },
       });
       if (run) await run.result;
-      else lines.add(...failedLines(job, "run_not_found", "The run is no longer in the store"));
+      else end = failed(job, "run_not_found", "The run is no longer in the store");
     } catch (error) {
       // A run that cannot start (it was answered meanwhile, its tools changed) ends its
       // feed with one line saying why, so that no reader waits for it forever.
       const code = isLangchainMiniError(error) ? error.code : "internal";
       const message = error instanceof Error ? error.message : String(error);
-      lines.add(...failedLines(job, code, redact(message)));
+      end = failed(job, code, redact(message));
     } finally {
       clearInterval(renewal);
-      await lines.flushed();
-      if (!(signal.aborted && signal.reason === CLOSING)) {
+      if (!isHandedOver(signal)) {
         await chats.release(job.chat, job.runId).catch(() => undefined);
+        if (end) lines.add(end);
       }
+      await lines.flushed();
     }
   };
 }
@@ -71,28 +79,36 @@ interface StartOptions {
   readonly signal: AbortSignal;
   readonly handOff: AbortSignal;
   readonly onWire: (event: WireEvent) => void;
+  /** Called when the run's events are all news to readers, replayed ones included. */
+  readonly fedWhole: () => void;
 }
 
 /**
- * A new question, or the run taken up from its journal: a resume job, and an ask job whose
- * run a process that died had begun (the queue gave it again). A run the dead process's
- * lease still holds is tried again until the lease lapses.
+ * A new question, or the run taken up from its journal. A new question and a decision a
+ * client just gave are fed whole (the decided part as `runs approve --json` writes it: the
+ * replayed events first, from which readers rebuild the run's calls, then `resumed`). A
+ * run taken over from a process that died (the queue gave its job again; a decision it
+ * carried may be recorded already) goes on where that process's lines stopped: what it
+ * replays is in the feed already. A run the dead process's lease still holds is tried
+ * again until the lease lapses.
  */
 async function startRun(
   session: Session,
   job: RunJob,
-  options: StartOptions,
+  { fedWhole, ...options }: StartOptions,
 ): Promise<SessionRun | undefined> {
   for (;;) {
     try {
-      const known = job.kind === "resume" || (await session.findRun(job.runId)) !== undefined;
-      if (!known && job.kind === "ask") {
+      const summary = await session.findRun(job.runId);
+      if (!summary && job.kind === "ask") {
+        fedWhole();
         return session.ask(job.question, { ...options, runId: job.runId, conversation: job.chat });
       }
-      return await session.resume(job.runId, {
-        ...options,
-        ...(job.kind === "resume" && job.decision ? { decision: job.decision } : {}),
-      });
+      if (!summary) return undefined;
+      const decision =
+        job.kind === "resume" && summary.status === "paused" ? job.decision : undefined;
+      if (decision) fedWhole();
+      return await session.resume(job.runId, { ...options, ...(decision ? { decision } : {}) });
     } catch (error) {
       const stopped = options.signal.aborted || options.handOff.aborted;
       if (!isLangchainMiniError(error) || error.code !== "run_busy" || stopped) {
@@ -104,9 +120,8 @@ async function startRun(
   }
 }
 
-/** The lines that end a run's feed when the run could not start. */
-function failedLines(job: RunJob, code: string, message: string): string[] {
-  const error = { code, message };
+/** The line that ends a run's feed when the run could not start. */
+function failed(job: RunJob, code: string, message: string): string {
   const result = {
     status: "failed",
     question: job.kind === "ask" ? job.question : "",
@@ -114,9 +129,9 @@ function failedLines(job: RunJob, code: string, message: string): string[] {
     usage: { inputTokens: 0, outputTokens: 0 },
     llmCalls: 0,
     durationMs: 0,
-    error,
+    error: { code, message },
   };
-  return [jsonText({ type: "error", error }), jsonText({ type: "run-end", result })];
+  return jsonText({ type: "run-end", result });
 }
 
 /** Appends a run's lines to its feed in order, those of one tick of the event loop together. */

@@ -4,12 +4,13 @@ import { type ServerType, serve } from "@hono/node-server";
 import { type SessionOptions, terminalText } from "@langchain-mini/host";
 import type { Shell } from "../shell.js";
 import { windDownWithin } from "../stop-signals.js";
+import { chatRoutes } from "./chat-routes.js";
 import type { Coordination } from "./coordination.js";
+import { resumeHandedOver } from "./hand-over.js";
 import { createHttpApp } from "./http-app.js";
 import { pageRoutes } from "./page-routes.js";
 import { createRunHandler } from "./run-handler.js";
 import { createRunService } from "./run-service.js";
-import { resumeHandedOver } from "./hand-over.js";
 
 export interface ServeSettings {
   readonly host: string;
@@ -73,6 +74,7 @@ export async function runServer(
       await resumeHandedOver(session, coordination);
     }
     const app = createHttpApp({ session, coordination, runs, settings: { ...settings, redact } }, [
+      chatRoutes,
       pageRoutes,
     ]);
     server = serve({

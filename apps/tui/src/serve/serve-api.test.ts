@@ -67,7 +67,11 @@ describe("serve: the JSON-lines API over real HTTP", { timeout: CASE_TIMEOUT_MS 
       env: { ...here.env, COUNT_FILE: join(here.directory, "ask-ledger") },
     });
     expect(ask.status).toBe(3);
-    const askEvents = ask.stdout.trim().split("\n").map((line) => JSON.parse(line));
+    const askEvents = ask.stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    const asked = fake.requests.length;
 
     server = await startServe(FLAGS, { env: here.env, cwd: here.directory });
     const response = await post(`${server.url}/api/runs`, {
@@ -102,7 +106,15 @@ describe("serve: the JSON-lines API over real HTTP", { timeout: CASE_TIMEOUT_MS 
     const approved = await post(`${server.url}/api/runs/${runId}/approve`, {});
     expect(approved.status).toBe(200);
     const continued = await ndjsonLines(approved);
-    expect(continued[0]).toMatchObject({ type: "resumed" });
+    // As runs approve --json writes it: the run replayed from its journal, then live.
+    expect(continued[0]).toMatchObject({ type: "run-start", runId });
+    const types = continued.map((event) => event.type);
+    expect(types.indexOf("approval")).toBeLessThan(types.indexOf("resumed"));
+    expect(continued.find((event) => event.type === "approval")).toMatchObject({
+      tool: "publish",
+      decision: "approved",
+      asked: true,
+    });
     expect(continued.at(-1)).toMatchObject({
       type: "run-end",
       result: { status: "answered", answer: "Done: counted report; published report" },
@@ -113,7 +125,7 @@ describe("serve: the JSON-lines API over real HTTP", { timeout: CASE_TIMEOUT_MS 
       "start publish report",
       "end publish report",
     ]);
-    expect(completedTwice(fake.requests)).toEqual([]);
+    expect(completedTwice(fake.requests.slice(asked))).toEqual([]);
 
     const history = await (await fetch(`${server.url}/api/sessions/team-chat`)).json();
     expect(history).toEqual({
@@ -151,7 +163,7 @@ describe("serve: the JSON-lines API over real HTTP", { timeout: CASE_TIMEOUT_MS 
   it("refuses a second run in a busy session (409), cancels the first, and then takes the second", async () => {
     fake = await startFakeOpenAi((request) =>
       JSON.stringify(request.body).includes("slow")
-        ? { text: " Final Answer: late", delayMs: 600_000 }
+        ? { text: " Final Answer: late", chunkSize: 1, chunkDelayMs: 600_000 }
         : { text: " Final Answer: quick" },
     );
     const here = project(fake.baseURL);
@@ -232,7 +244,11 @@ describe("serve: the JSON-lines API over real HTTP", { timeout: CASE_TIMEOUT_MS 
       cwd: here.directory,
     });
     const local = server.url.replace("0.0.0.0", "127.0.0.1");
-    for (const headers of [{}, { authorization: "Bearer wrong-token-value" }, { authorization: token }]) {
+    for (const headers of [
+      {},
+      { authorization: "Bearer wrong-token-value" },
+      { authorization: token },
+    ]) {
       const response = await fetch(`${local}/api/health`, { headers });
       expect(response.status).toBe(401);
       const text = await response.text();

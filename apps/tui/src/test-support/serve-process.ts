@@ -37,7 +37,11 @@ export async function startServe(
     return ended;
   });
   const listening = () => /Listening on (http:\/\/\S+)/.exec(stderr)?.[1];
-  await waitFor(() => listening() !== undefined, "serve listening", () => result);
+  await waitFor(
+    () => listening() !== undefined,
+    "serve listening",
+    () => result,
+  );
   return {
     url: listening() as string,
     stderr: () => stderr,
