@@ -1,5 +1,4 @@
 import { isLangchainMiniError } from "@langchain-mini/core";
-import { HTTPException } from "hono/http-exception";
 
 /** What a request got wrong or cannot have now, as the JSON body every error has. */
 export class HttpError extends Error {
@@ -25,8 +24,6 @@ const STATUS_OF_CODE: Record<string, HttpError["status"]> = {
  * Errors of ours keep their stable code; anything else is `internal` with its message.
  */
 export function errorResponse(error: unknown, redact: (text: string) => string): Response {
-  // Hono's own middleware (the bearer token's check) answers with a response of its own.
-  if (error instanceof HTTPException) return error.getResponse();
   const { status, code, message } =
     error instanceof HttpError
       ? error
