@@ -152,7 +152,9 @@ describe("serve on Redis: processes that act as one service", { timeout: 300_000
     });
     expect(here.ledger()).toEqual(["start publish report", "end publish report"]);
     expect(completedTwice(fake.requests)).toEqual([]);
-    const history = await (await fetch(`${a.url}/api/sessions/chat-2`)).json();
+    const history = (await (await fetch(`${a.url}/api/sessions/chat-2`)).json()) as {
+      turns: unknown;
+    };
     expect(history.turns).toEqual([{ question: "Publish it", answer: "Done: published report" }]);
   });
 });
