@@ -1,7 +1,7 @@
 import { once } from "node:events";
 import type { AddressInfo } from "node:net";
 import { type ServerType, serve } from "@hono/node-server";
-import { type SessionOptions, terminalText } from "@langchain-mini/host";
+import { type SessionOptions, terminalText, usageError } from "@langchain-mini/host";
 import type { Shell } from "../shell.js";
 import { windDownWithin } from "../stop-signals.js";
 import { chatRoutes } from "./chat-routes.js";
@@ -83,7 +83,9 @@ export async function runServer(
       port: settings.port,
       overrideGlobalObjects: false,
     });
-    await once(server, "listening");
+    await once(server, "listening").catch((error: unknown) => {
+      throw listenError(error, settings);
+    });
     const address = server.address() as AddressInfo;
     const shown = address.family === "IPv6" ? `[${address.address}]` : address.address;
     process.stderr.write(`Listening on http://${shown}:${address.port}\n`);
@@ -101,6 +103,25 @@ export async function runServer(
   function warn(message: string) {
     process.stderr.write(`langchain-mini: ${host.secrets.redact(terminalText(message))}\n`);
   }
+}
+
+/** Why the port could not be had, as one line saying what to do. */
+function listenError(error: unknown, { host, port }: ServeSettings): unknown {
+  const code = (error as { code?: unknown }).code;
+  if (code === "EADDRINUSE") {
+    return usageError(
+      `Port ${port} on ${host} is in use: choose another with --port (0 takes a free one)`,
+    );
+  }
+  if (code === "EACCES") {
+    return usageError(
+      `Listening on port ${port} is not allowed here: choose a port above 1023 with --port`,
+    );
+  }
+  if (code === "EADDRNOTAVAIL") {
+    return usageError(`${host} is not an address of this machine: give one of its own with --host`);
+  }
+  return error;
 }
 
 const isRedis = (url: string) => /^rediss?:\/\//i.test(url.trim());

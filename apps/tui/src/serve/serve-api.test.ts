@@ -225,6 +225,17 @@ describe("serve: the JSON-lines API over real HTTP", { timeout: CASE_TIMEOUT_MS 
     }
     const health = await (await fetch(`${server.url}/api/health`)).json();
     expect(health).toMatchObject({ ok: true, model: "openai:fake", tools: ["count", "publish"] });
+
+    // The port is taken: one line, a usage error.
+    const port = new URL(server.url).port;
+    const taken = await runCli(["serve", ...FLAGS, "--port", port], {
+      env: here.env,
+      cwd: here.directory,
+    });
+    expect(taken.status).toBe(2);
+    expect(taken.stderr).toBe(
+      `langchain-mini: Port ${port} on 127.0.0.1 is in use: choose another with --port (0 takes a free one)\n`,
+    );
   });
 
   it("needs a token to listen beyond loopback, and then on every API request", async () => {
