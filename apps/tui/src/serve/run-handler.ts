@@ -3,17 +3,14 @@ import { jsonText, type Session, type SessionRun, type WireEvent } from "@langch
 import type { Coordination, RunJob } from "./coordination.js";
 import { isHandedOver } from "./stop-reasons.js";
 
-/** How often a running run's chat claim is renewed (its expiry is several times this). */
-const RENEW_MS = 5_000;
 /** How often a run another process still holds is tried again, after its process died. */
 const BUSY_RETRY_MS = 1_000;
 
 /**
  * Carries out one queued run on this process's session and appends its events to the
- * run's feed, as `ask --json` writes them. A run taken up again (after an approval, or
- * from a process that died) feeds only what follows its `resumed` event: what came before
- * is already in the feed. A run stopped because this process stops leaves its end out of
- * the feed, since another process continues it.
+ * run's feed, as `ask --json` writes them (see `startRun` for which). A run stopped
+ * because this process stops leaves its end out of the feed, since another process
+ * continues it.
  */
 export function createRunHandler(
   session: Session,
@@ -23,10 +20,6 @@ export function createRunHandler(
 ) {
   const { feed, chats } = coordination;
   return async (job: RunJob, signal: AbortSignal) => {
-    const renewal = setInterval(() => {
-      chats.renew(job.chat, job.runId).catch(() => undefined);
-    }, RENEW_MS);
-    renewal.unref();
     const lines = createFeedWriter(feed, job.runId, onWarning);
     // Set by startRun before the run's first event: whether its replayed events are fed.
     let live = false;
@@ -65,7 +58,6 @@ export function createRunHandler(
       const message = error instanceof Error ? error.message : String(error);
       end = failed(job, code, redact(message));
     } finally {
-      clearInterval(renewal);
       if (!isHandedOver(signal)) {
         await chats.release(job.chat, job.runId).catch(() => undefined);
         if (end) lines.add(end);
