@@ -81,6 +81,9 @@ export function runProgram(
     });
     child.on("error", reject);
     child.on("close", (status, signal) => resolvePromise({ status, signal, stdout, stderr }));
+    // A CLI that exits before reading its input (a usage error) closes the pipe first:
+    // the write then fails with EPIPE, which says nothing about the CLI.
+    child.stdin?.on("error", () => undefined);
     child.stdin?.end(options.input ?? "");
     options.onSpawn?.(child);
   });
