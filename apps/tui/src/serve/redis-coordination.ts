@@ -1,3 +1,5 @@
+import { describeThrown, LangchainMiniError } from "@langchain-mini/core";
+import { withoutPassword } from "@langchain-mini/host";
 import type { Coordination } from "./coordination.js";
 import { RedisChatLocks } from "./redis-chat-locks.js";
 import { connectRedis, disconnectRedis, type RedisClient, redisPlace } from "./redis-clients.js";
@@ -34,20 +36,35 @@ export async function createRedisCoordination(
   const keys = serveKeys(options.prefix ?? DEFAULT_PREFIX, place.database);
   const timings: RedisTimings = { ...DEFAULT_TIMINGS, ...options.timings };
   const report = onceInAWhile(options.onError ?? reportOnStderr);
-  const clients: RedisClient[] = [];
-  try {
-    // Commands (BullMQ's too), cancellations heard, and run feeds followed: one each.
-    for (const name of ["commands", "cancellations", "feeds"]) {
-      clients.push(await connectRedis(place, `langchain-mini-serve-${name}`, report));
-    }
-  } catch (error) {
+  // Commands (BullMQ's too), cancellations heard, and run feeds followed: one each.
+  const opening = await Promise.allSettled(
+    ["commands", "cancellations", "feeds"].map((name) =>
+      connectRedis(place, `langchain-mini-serve-${name}`, report),
+    ),
+  );
+  const clients = opening.flatMap((opened) =>
+    opened.status === "fulfilled" ? [opened.value] : [],
+  );
+  const failed = opening.find((opened) => opened.status === "rejected");
+  if (failed) {
     await Promise.all(clients.map(disconnectRedis));
-    throw error;
+    throw failed.reason;
   }
   const [client, subscriber, blocking] = clients as [RedisClient, RedisClient, RedisClient];
   const follower = new StreamFollower(blocking, client, report);
   const chats = new RedisChatLocks(client, keys, timings.claimMs);
   const queue = new RedisRunQueue({ client, subscriber, keys, timings, chats, report });
+  try {
+    await queue.ready();
+  } catch (error) {
+    await queue.close().catch(() => {});
+    await follower.close();
+    await Promise.all([disconnectRedis(client), disconnectRedis(subscriber)]);
+    throw new LangchainMiniError(
+      "store_unavailable",
+      `Redis at ${place.where} went away while serve was starting (${withoutPassword(describeThrown(error))}): try again`,
+    );
+  }
   return {
     feed: new RedisRunFeed(client, follower, keys, timings),
     chats,

@@ -1,6 +1,16 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { describeThrown } from "@langchain-mini/core";
-import { type Job, Queue, UnrecoverableError, WaitingError, Worker } from "bullmq";
+import {
+  type IRedisClient,
+  type Job,
+  Queue,
+  UnrecoverableError,
+  WaitingError,
+  type Worker,
+} from "bullmq";
+import { bullmqConnection } from "./bullmq-connection.js";
 import type { ChatLocks, RunJob, RunQueue } from "./coordination.js";
+import { PacedWorker } from "./paced-worker.js";
 import type { RedisClient } from "./redis-clients.js";
 import type { ServeKeys } from "./redis-keys.js";
 import type { RedisTimings } from "./redis-timings.js";
@@ -9,6 +19,9 @@ import { cancelledRun, handedOver, isHandedOver } from "./stop-reasons.js";
 
 /** The BullMQ queue every serve process shares. */
 export const QUEUE_NAME = "langchain-mini-runs";
+
+/** The pause before starting to take runs again after a failed start (Redis restarting). */
+const START_RETRY_MS = 1_000;
 
 type Handler = (job: RunJob, signal: AbortSignal) => Promise<void>;
 
@@ -21,7 +34,7 @@ interface Running {
 }
 
 export interface RedisRunQueueOptions {
-  /** Shared with BullMQ, which sends its commands on it and leaves it open. */
+  /** Shared with BullMQ (which sends its commands on it and leaves it open) and the rest. */
   readonly client: RedisClient;
   /** A connection of its own: a subscribed connection does nothing else. */
   readonly subscriber: RedisClient;
@@ -42,6 +55,8 @@ export interface RedisRunQueueOptions {
  */
 export class RedisRunQueue implements RunQueue {
   readonly #options: RedisRunQueueOptions;
+  /** What BullMQ's Queue and Worker share (see bullmqConnection). */
+  readonly #connection: IRedisClient;
   readonly #queue: Queue;
   readonly #running = new Set<Running>();
   #worker: Worker | undefined;
@@ -51,12 +66,13 @@ export class RedisRunQueue implements RunQueue {
   constructor(options: RedisRunQueueOptions) {
     this.#options = options;
     const keep = { age: Math.ceil(options.timings.keepJobsMs / 1000), count: 1_000 };
+    this.#connection = bullmqConnection(options.client);
     this.#queue = new Queue(QUEUE_NAME, {
-      connection: options.client,
+      connection: this.#connection,
       prefix: options.keys.queuePrefix,
       defaultJobOptions: { removeOnComplete: keep, removeOnFail: keep },
     });
-    this.#queue.on("error", (error: Error) => options.report(error));
+    this.#queue.on("error", (error: Error) => options.report(queueError(error)));
   }
 
   async submit(job: RunJob): Promise<void> {
@@ -88,20 +104,63 @@ export class RedisRunQueue implements RunQueue {
     return this.#closing;
   }
 
+  /** Resolves once the queue's connection is set up; rejects for good if it could not be. */
+  async ready(): Promise<void> {
+    await this.#queue.waitUntilReady();
+  }
+
   async #start(handler: Handler, concurrency: number) {
-    const { subscriber, keys, timings, client, report } = this.#options;
+    const { subscriber, keys, report } = this.#options;
     // Subscribed before taking any job, so no cancellation of a run started here is missed.
-    await subscriber.subscribe(keys.cancelChannel, (runId) => this.#stopHere(runId));
-    if (this.#closing) return;
-    const worker = new Worker(QUEUE_NAME, (job, token) => this.#carryOut(handler, job, token), {
-      connection: client,
-      prefix: keys.queuePrefix,
-      concurrency,
-      lockDuration: timings.lockMs,
-      stalledInterval: timings.stalledIntervalMs,
-      maxStalledCount: timings.maxStalls,
-    });
-    worker.on("error", (error: Error) => report(error));
+    while (!this.#closing) {
+      try {
+        await subscriber.subscribe(keys.cancelChannel, (runId) => this.#stopHere(runId));
+        break;
+      } catch (error) {
+        report(new Error(`Could not listen for cancellations: ${describeThrown(error)}`));
+        await sleep(START_RETRY_MS);
+      }
+    }
+    // Messages published while the connection was down are lost: the marks are not.
+    subscriber.on("ready", () => void this.#stopCancelled());
+    while (!this.#closing) {
+      const worker = this.#newWorker(handler, concurrency);
+      try {
+        await worker.waitUntilReady();
+      } catch (error) {
+        // A worker whose connection setup failed never recovers: start a new one.
+        report(queueError(error));
+        await worker.close(true).catch(() => {});
+        await sleep(START_RETRY_MS);
+        continue;
+      }
+      if (this.#closing) {
+        await worker.close();
+        return;
+      }
+      this.#worker = worker;
+      worker.run().catch((error: unknown) => report(queueError(error)));
+      return;
+    }
+  }
+
+  #newWorker(handler: Handler, concurrency: number) {
+    const { keys, timings, report } = this.#options;
+    const worker = new PacedWorker(
+      QUEUE_NAME,
+      (job, token) => this.#carryOut(handler, job, token),
+      {
+        connection: this.#connection,
+        prefix: keys.queuePrefix,
+        concurrency,
+        lockDuration: timings.lockMs,
+        stalledInterval: timings.stalledIntervalMs,
+        maxStalledCount: timings.maxStalls,
+        // Run only once its connections are set up (see #start).
+        autorun: false,
+      },
+    );
+    worker.on("error", (error: Error) => report(queueError(error)));
     worker.on("failed", (job: Job | undefined, error: Error) => {
       const runId = asRunJob(job?.data)?.runId ?? job?.id ?? "?";
       report(new Error(`Run ${runId} failed in the queue: ${describeThrown(error)}`));
@@ -113,7 +172,7 @@ export class RedisRunQueue implements RunQueue {
         running.controller.abort(handedOver("This process lost its hold on the run"));
       }
     });
-    this.#worker = worker;
+    return worker;
   }
 
   async #carryOut(handler: Handler, job: Job, token: string | undefined): Promise<void> {
@@ -169,6 +228,12 @@ export class RedisRunQueue implements RunQueue {
     }
   }
 
+  async #stopCancelled() {
+    for (const running of [...this.#running]) {
+      if (await this.#wasCancelled(running.job.runId)) this.#stopHere(running.job.runId);
+    }
+  }
+
   #stopHere(runId: string) {
     for (const running of this.#running) {
       if (running.job.runId === runId) running.controller.abort(cancelledRun());
@@ -176,7 +241,8 @@ export class RedisRunQueue implements RunQueue {
   }
 
   async #close() {
-    await this.#starting;
+    // Not waiting for a worker still starting (Redis may be down): it sees the queue closing
+    // once set up, and closes itself.
     const worker = this.#worker;
     // Stops fetching at once (BullMQ marks itself closing before it awaits anything), so a
     // run handed back below is not taken again by this process.
@@ -194,4 +260,8 @@ export class RedisRunQueue implements RunQueue {
       await this.#options.subscriber.unsubscribe(this.#options.keys.cancelChannel).catch(() => {});
     }
   }
+}
+
+function queueError(error: unknown) {
+  return new Error(`The run queue: ${describeThrown(error)}`);
 }
