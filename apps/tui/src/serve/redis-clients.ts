@@ -38,6 +38,9 @@ export function redisPlace(url: string): RedisPlace {
   return { url, where: `${where}/${database}`, database };
 }
 
+/** How long a first connection may take to be accepted. */
+const CONNECT_TIMEOUT_MS = 30_000;
+
 /**
  * Opens one connection. It must answer at once (a server that is not there is a
  * configuration error for the command to report); from then on node-redis reconnects by
@@ -56,6 +59,9 @@ export async function connectRedis(
     url: place.url,
     name,
     socket: {
+      // A server that is not there refuses at once; the wait is for one that is slow to
+      // accept, as on a busy machine (node-redis's own 5 s gives up on those).
+      connectTimeout: CONNECT_TIMEOUT_MS,
       reconnectStrategy: (retries: number, cause: Error) =>
         opened ? Math.min(50 * 2 ** Math.min(retries, 6), 2_000) : cause,
     },
