@@ -233,6 +233,16 @@ describe("runs across processes", () => {
   });
 });
 
+describe("run feeds on Redis", () => {
+  it("a finished run's stream expires after a while; a running one's stays", async () => {
+    const here = await open(freshSettings({ finishedFeedMs: 200 }));
+    await here.feed.append("running", [delta("a")]);
+    await here.feed.append("finished", [delta("a"), RUN_END]);
+    await pollUntil(async () => (await here.feed.length("finished")) === 0, "the stream to expire");
+    expect(await here.feed.length("running")).toBe(1);
+  });
+});
+
 describe("chat claims on Redis", () => {
   it("a claim nobody renews frees its chat; one renewed, or whose run is carried out, stays", async () => {
     const settings = freshSettings(QUICK);
