@@ -137,9 +137,12 @@ export class RedisRunQueue implements RunQueue {
       lost: false,
     };
     this.#running.add(running);
-    const renewal = setInterval(() => {
+    // Renewed at once too: the claim aged while the run waited in the queue.
+    const renew = () => {
       this.#options.chats.renew(runJob.chat, runJob.runId).catch(this.#options.report);
-    }, this.#options.timings.claimRenewMs);
+    };
+    renew();
+    const renewal = setInterval(renew, this.#options.timings.claimRenewMs);
     try {
       if (await this.#options.cancellations.cancelled(runJob.runId))
         running.controller.abort(cancelledRun());
