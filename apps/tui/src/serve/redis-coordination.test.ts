@@ -28,7 +28,7 @@ const ask = (runId: string): RunJob => ({
 /** A take-over under the production timings takes up to a minute: the bound is generous. */
 const TAKE_OVER_CASE_MS = 4 * HANG_MS;
 /** Short clocks, so that a case waiting for two take-overs or an expiry ends sooner. */
-const QUICK = { lockMs: 2_000, stalledIntervalMs: 1_000, claimMs: 1_500, claimRenewMs: 200 };
+const QUICK = { lockMs: 2_000, stalledIntervalMs: 1_000, claimMs: 3_000, claimRenewMs: 300 };
 
 let server: RedisServer;
 let bundle: Awaited<ReturnType<typeof bundleCoordinationProcess>>;
@@ -233,19 +233,29 @@ describe("runs across processes", () => {
   });
 });
 
+describe("run feeds on Redis", () => {
+  it("a finished run's stream expires after a while; a running one's stays", async () => {
+    const here = await open(freshSettings({ finishedFeedMs: 200 }));
+    await here.feed.append("running", [delta("a")]);
+    await here.feed.append("finished", [delta("a"), RUN_END]);
+    await pollUntil(async () => (await here.feed.length("finished")) === 0, "the stream to expire");
+    expect(await here.feed.length("running")).toBe(1);
+  });
+});
+
 describe("chat claims on Redis", () => {
   it("a claim nobody renews frees its chat; one renewed, or whose run is carried out, stays", async () => {
     const settings = freshSettings(QUICK);
     const here = await open(settings);
+    // The queue renews the claim of the run it carries out.
+    const taken = workHere(here);
+    await here.queue.submit({ ...ask("run-2"), chat: "carried-out" });
+    await taken.waitFor(() => true, "run-2 taken");
     await here.chats.claim("abandoned", { runId: "run-0", from: 0 });
     await here.chats.claim("renewed", { runId: "run-1", from: 0 });
     await here.chats.claim("carried-out", { runId: "run-2", from: 0 });
     const renewing = setInterval(() => void here.chats.renew("renewed", "run-1"), 100);
     try {
-      // The queue renews the claim of the run it carries out.
-      const taken = workHere(here);
-      await here.queue.submit({ ...ask("run-2"), chat: "carried-out" });
-      await taken.waitFor(() => true, "run-2 taken");
       await pollUntil(
         async () => (await here.chats.running("abandoned")) === undefined,
         "the abandoned claim to expire",

@@ -1,6 +1,7 @@
 import { describeThrown, LangchainMiniError } from "@langchain-mini/core";
 import { withoutPassword } from "@langchain-mini/host";
 import type { Coordination } from "./coordination.js";
+import { RedisCancellations } from "./redis-cancellations.js";
 import { RedisChatLocks } from "./redis-chat-locks.js";
 import { connectRedis, disconnectRedis, type RedisClient, redisPlace } from "./redis-clients.js";
 import { DEFAULT_PREFIX, serveKeys } from "./redis-keys.js";
@@ -53,7 +54,14 @@ export async function createRedisCoordination(
   const [client, subscriber, blocking] = clients as [RedisClient, RedisClient, RedisClient];
   const follower = new StreamFollower(blocking, client, report);
   const chats = new RedisChatLocks(client, keys, timings.claimMs);
-  const queue = new RedisRunQueue({ client, subscriber, keys, timings, chats, report });
+  const cancellations = new RedisCancellations(
+    client,
+    subscriber,
+    keys,
+    timings.cancelMarkMs,
+    report,
+  );
+  const queue = new RedisRunQueue({ client, cancellations, keys, timings, chats, report });
   try {
     await queue.ready();
   } catch (error) {

@@ -26,3 +26,6 @@ export function serveKeys(prefix: string, database: number): ServeKeys {
     queuePrefix,
   };
 }
+
+/** The BullMQ queue every serve process shares. */
+export const QUEUE_NAME = "langchain-mini-runs";

@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from "node:timers/promises";
 import { describeThrown } from "@langchain-mini/core";
 import {
   type IRedisClient,
@@ -10,18 +9,13 @@ import {
 } from "bullmq";
 import { bullmqConnection } from "./bullmq-connection.js";
 import type { ChatLocks, RunJob, RunQueue } from "./coordination.js";
-import { PacedWorker } from "./paced-worker.js";
+import type { RedisCancellations } from "./redis-cancellations.js";
 import type { RedisClient } from "./redis-clients.js";
-import type { ServeKeys } from "./redis-keys.js";
+import { QUEUE_NAME, type ServeKeys } from "./redis-keys.js";
 import type { RedisTimings } from "./redis-timings.js";
 import { asRunJob } from "./run-job-data.js";
+import { queueError, startRunWorker } from "./run-worker.js";
 import { cancelledRun, handedOver, isHandedOver } from "./stop-reasons.js";
-
-/** The BullMQ queue every serve process shares. */
-export const QUEUE_NAME = "langchain-mini-runs";
-
-/** The pause before starting to take runs again after a failed start (Redis restarting). */
-const START_RETRY_MS = 1_000;
 
 type Handler = (job: RunJob, signal: AbortSignal) => Promise<void>;
 
@@ -34,10 +28,9 @@ interface Running {
 }
 
 export interface RedisRunQueueOptions {
-  /** Shared with BullMQ (which sends its commands on it and leaves it open) and the rest. */
+  /** The commands connection, which BullMQ shares (see bullmqConnection). */
   readonly client: RedisClient;
-  /** A connection of its own: a subscribed connection does nothing else. */
-  readonly subscriber: RedisClient;
+  readonly cancellations: RedisCancellations;
   readonly keys: ServeKeys;
   readonly timings: RedisTimings;
   /** Claims of the runs carried out here are renewed while their handlers run. */
@@ -47,11 +40,10 @@ export interface RedisRunQueueOptions {
 
 /**
  * The runs of every serve process in one BullMQ queue. A handler's signal ends when its
- * run is cancelled from any process (published on a channel, and marked for a run that
- * has not started yet), when this process closes, or when BullMQ could not keep the job
- * here (its lock was lost). In the last two cases the job goes back to the queue for
- * another process: by moving it back to wait on `close`, or, for a process that dies,
- * by BullMQ's stalled check once its lock expires.
+ * run is cancelled from any process (see RedisCancellations), when this process closes,
+ * or when BullMQ could not keep the job here (its lock was lost). In the last two cases
+ * the job goes back to the queue for another process: moved back to wait on `close`;
+ * for a process that died, by BullMQ's stalled check once its lock has expired.
  */
 export class RedisRunQueue implements RunQueue {
   readonly #options: RedisRunQueueOptions;
@@ -91,12 +83,7 @@ export class RedisRunQueue implements RunQueue {
   }
 
   async cancel(runId: string): Promise<void> {
-    const { client, keys, timings } = this.#options;
-    // The mark first: a process that starts the run after the message went sees it.
-    await client.set(keys.cancelled(runId), "1", {
-      expiration: { type: "PX", value: timings.cancelMarkMs },
-    });
-    await client.publish(keys.cancelChannel, runId);
+    await this.#options.cancellations.cancel(runId);
   }
 
   close(): Promise<void> {
@@ -110,69 +97,32 @@ export class RedisRunQueue implements RunQueue {
   }
 
   async #start(handler: Handler, concurrency: number) {
-    const { subscriber, keys, report } = this.#options;
-    // Subscribed before taking any job, so no cancellation of a run started here is missed.
-    while (!this.#closing) {
-      try {
-        await subscriber.subscribe(keys.cancelChannel, (runId) => this.#stopHere(runId));
-        break;
-      } catch (error) {
-        report(new Error(`Could not listen for cancellations: ${describeThrown(error)}`));
-        await sleep(START_RETRY_MS);
-      }
-    }
-    // Messages published while the connection was down are lost: the marks are not.
-    subscriber.on("ready", () => void this.#stopCancelled());
-    while (!this.#closing) {
-      const worker = this.#newWorker(handler, concurrency);
-      try {
-        await worker.waitUntilReady();
-      } catch (error) {
-        // A worker whose connection setup failed never recovers: start a new one.
-        report(queueError(error));
-        await worker.close(true).catch(() => {});
-        await sleep(START_RETRY_MS);
-        continue;
-      }
-      if (this.#closing) {
-        await worker.close();
-        return;
-      }
-      this.#worker = worker;
-      worker.run().catch((error: unknown) => report(queueError(error)));
-      return;
-    }
+    const { cancellations, keys, timings, report } = this.#options;
+    const stopping = () => this.#closing !== undefined;
+    // Listening before taking any job, so no cancellation of a run started here is missed.
+    await cancellations.listen(
+      (runId) => this.#stopHere(runId),
+      () => void this.#stopCancelled(),
+      stopping,
+    );
+    this.#worker = await startRunWorker({
+      connection: this.#connection,
+      prefix: keys.queuePrefix,
+      concurrency,
+      timings,
+      carryOut: (job, token) => this.#carryOut(handler, job, token),
+      lostLocks: (jobIds) => this.#lostLocks(jobIds),
+      report,
+      stopping,
+    });
   }
 
-  #newWorker(handler: Handler, concurrency: number) {
-    const { keys, timings, report } = this.#options;
-    const worker = new PacedWorker(
-      QUEUE_NAME,
-      (job, token) => this.#carryOut(handler, job, token),
-      {
-        connection: this.#connection,
-        prefix: keys.queuePrefix,
-        concurrency,
-        lockDuration: timings.lockMs,
-        stalledInterval: timings.stalledIntervalMs,
-        maxStalledCount: timings.maxStalls,
-        // Run only once its connections are set up (see #start).
-        autorun: false,
-      },
-    );
-    worker.on("error", (error: Error) => report(queueError(error)));
-    worker.on("failed", (job: Job | undefined, error: Error) => {
-      const runId = asRunJob(job?.data)?.runId ?? job?.id ?? "?";
-      report(new Error(`Run ${runId} failed in the queue: ${describeThrown(error)}`));
-    });
-    worker.on("lockRenewalFailed", (jobIds: string[]) => {
-      for (const running of this.#running) {
-        if (running.jobId === undefined || !jobIds.includes(running.jobId)) continue;
-        running.lost = true;
-        running.controller.abort(handedOver("This process lost its hold on the run"));
-      }
-    });
-    return worker;
+  #lostLocks(jobIds: readonly string[]) {
+    for (const running of this.#running) {
+      if (running.jobId === undefined || !jobIds.includes(running.jobId)) continue;
+      running.lost = true;
+      running.controller.abort(handedOver("This process lost its hold on the run"));
+    }
   }
 
   async #carryOut(handler: Handler, job: Job, token: string | undefined): Promise<void> {
@@ -187,11 +137,15 @@ export class RedisRunQueue implements RunQueue {
       lost: false,
     };
     this.#running.add(running);
-    const renewal = setInterval(() => {
+    // Renewed at once too: the claim aged while the run waited in the queue.
+    const renew = () => {
       this.#options.chats.renew(runJob.chat, runJob.runId).catch(this.#options.report);
-    }, this.#options.timings.claimRenewMs);
+    };
+    renew();
+    const renewal = setInterval(renew, this.#options.timings.claimRenewMs);
     try {
-      if (await this.#wasCancelled(runJob.runId)) running.controller.abort(cancelledRun());
+      if (await this.#options.cancellations.cancelled(runJob.runId))
+        running.controller.abort(cancelledRun());
       await handler(runJob, running.controller.signal);
     } catch (error) {
       // A run handed over stops however its handler ended; any other failure is the job's.
@@ -219,18 +173,10 @@ export class RedisRunQueue implements RunQueue {
     throw new WaitingError();
   }
 
-  async #wasCancelled(runId: string): Promise<boolean> {
-    try {
-      return (await this.#options.client.exists(this.#options.keys.cancelled(runId))) === 1;
-    } catch (error) {
-      this.#options.report(new Error(`Could not check run ${runId}: ${describeThrown(error)}`));
-      return false;
-    }
-  }
-
   async #stopCancelled() {
     for (const running of [...this.#running]) {
-      if (await this.#wasCancelled(running.job.runId)) this.#stopHere(running.job.runId);
+      if (await this.#options.cancellations.cancelled(running.job.runId))
+        this.#stopHere(running.job.runId);
     }
   }
 
@@ -256,12 +202,6 @@ export class RedisRunQueue implements RunQueue {
       this.#options.report(new Error(`Closing the run queue: ${describeThrown(error)}`));
     }
     await this.#queue.close();
-    if (this.#starting) {
-      await this.#options.subscriber.unsubscribe(this.#options.keys.cancelChannel).catch(() => {});
-    }
+    await this.#options.cancellations.close();
   }
-}
-
-function queueError(error: unknown) {
-  return new Error(`The run queue: ${describeThrown(error)}`);
 }

@@ -5,8 +5,10 @@ import type { RedisClient } from "./redis-clients.js";
 const BLOCK_MS = 5_000;
 /** How long to wait before trying again after a failed XREAD (Redis restarting). */
 const RETRY_MS = 500;
-/** How long to wait before sending CLIENT UNBLOCK again when it found nothing blocked. */
+/** How long to wait before sending CLIENT UNBLOCK again when it found nothing blocked… */
 const UNBLOCK_RETRY_MS = 5;
+/** …and how many times: past that, the XREAD's own timeout brings the reader in. */
+const UNBLOCK_TRIES = 200;
 
 type Waker = () => void;
 
@@ -133,13 +135,14 @@ export class StreamFollower {
 
   /**
    * CLIENT UNBLOCK may reach the server before the XREAD it targets does, and then finds
-   * nothing blocked: it is sent again until that XREAD has returned.
+   * nothing blocked: it is sent again until that XREAD has returned (or for a while).
    */
   async #unblock(reading: Map<string, string>) {
     if (this.#unblocking === reading) return;
     this.#unblocking = reading;
     try {
-      while (this.#reading === reading && !this.#closed) {
+      for (let tries = 0; tries < UNBLOCK_TRIES; tries++) {
+        if (this.#reading !== reading || this.#closed) return;
         const clientId = this.#clientId;
         if (clientId !== undefined) {
           const unblocked = await this.#control.clientUnblock(clientId);
