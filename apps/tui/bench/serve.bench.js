@@ -9,8 +9,9 @@
 // spread over both. Anchors from the same run: `node -e 0`, the ideal for the scripted
 // latency, and the same load on a bare node:http server making the same model calls.
 // Exits 1 only when a run was not answered (never for a slow figure).
-// BENCH_RUNS changes the 1,000; BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=DIR" profiles
-// the serve processes; BENCH_REDIS_TOP=40 lists more of the Redis commands.
+// BENCH_RUNS changes the 1,000, BENCH_CLIENTS the 100 (1: the latency of a run alone);
+// BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=DIR" profiles the serve processes;
+// BENCH_REDIS_TOP=40 lists more of the Redis commands.
 import { spawn, spawnSync } from "node:child_process";
 import { once } from "node:events";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -22,7 +23,7 @@ import { startFakeOpenAi } from "@langchain-mini/llm-openai/testing";
 import { startRedisServer } from "@langchain-mini/memory-redis/testing";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 1000);
-const CLIENTS = 100;
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 100);
 const LATENCY_MS = 20;
 const WARM_UP_RUNS = 5;
 const RUN_TIMEOUT_MS = 120_000;
