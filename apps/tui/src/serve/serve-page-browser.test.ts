@@ -141,6 +141,11 @@ describe("serve's page in Chromium", { timeout: BROWSER_TEST_TIMEOUT }, () => {
       "start publish report",
       "end publish report",
     ]);
+    // The resumed run's cost line replaces the paused part's once the run has ended.
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="cost"]')?.textContent?.startsWith("3 steps"),
+      { timeout: 45_000 },
+    );
     expect(await textOf(page, '[data-testid="cost"]')).toMatch(
       /^3 steps · \d+\.\ds · \d+ in \/ \d+ out tokens$/,
     );
