@@ -138,7 +138,7 @@ export function createHttpApp(context: RouteContext, more: readonly Routes[]): H
   app.get("/api/sessions/:id", async (c) => {
     const id = checkChat(c.req.param("id"));
     const [{ turns }, running] = await Promise.all([
-      session.openConversation(id),
+      session.readConversation(id),
       runs.running(id),
     ]);
     return c.json({ id, turns, ...(running ? { running: running.runId } : {}) });

@@ -127,6 +127,8 @@ export interface Session {
   newConversation(): void;
   /** Continues a stored conversation and gives back its earlier turns. */
   openConversation(name: string): Promise<OpenedConversation>;
+  /** A stored conversation's turns, read without continuing it (a server showing a chat). */
+  readConversation(name: string): Promise<OpenedConversation>;
   /**
    * Takes up a run that stopped before its answer (its process died, it paused for an
    * approval, it failed) from its journal: what was recorded is replayed without calling
@@ -348,8 +350,12 @@ export function createSession(parts: SessionParts): Session {
     },
     listConversations: () => store.list(),
     async openConversation(name) {
-      const { records, warnings } = await store.load(checkSessionName(name));
+      const opened = await session.readConversation(name);
       conversation = name;
+      return opened;
+    },
+    async readConversation(name) {
+      const { records, warnings } = await store.load(checkSessionName(name));
       const turns = turnsOf(records).map(({ question, answer }) => ({ question, answer }));
       return { turns, warnings };
     },
