@@ -53,6 +53,7 @@ export type {
 } from "./contracts/events.js";
 export {
   type ChatMessage,
+  DEFAULT_CONTEXT_WINDOW,
   type FinishReason,
   type JsonSchema,
   type Llm,
