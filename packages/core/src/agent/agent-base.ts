@@ -168,9 +168,9 @@ export abstract class AgentBase<Options extends AgentLimits> extends Runnable<
       defaultMaxTokens: DEFAULT_MAX_TOKENS,
     });
     const call: LoopCall = async (request, callOptions) => {
-      const recorded = journal?.llmCall(callOptions.step);
       // Before the call, so that one that could pass the budget is never made.
-      const input = budget.admit(request, callOptions, !recorded);
+      const input = budget.admit(request, callOptions);
+      const recorded = journal?.llmCall(callOptions.step);
       if (!recorded) await journal?.started;
       const result = recorded
         ? replayLlmCall(recorded, request, callOptions, emit)

@@ -61,12 +61,14 @@ export class RunBudget {
   }
 
   /**
-   * Before a call: throws `budget_exceeded` when a live call could pass a limit (a
-   * replayed one was paid for already). Returns the prompt's estimate, for `add`.
+   * Before a call: throws `budget_exceeded` when it could pass a limit. A call replayed
+   * from a run's journal is held to the same rule: the projection depends only on what
+   * the journal recorded, so a run taken up again with its own budgets stops (or asks
+   * for its final answer) where it did. Returns the prompt's estimate, for `add`.
    */
-  admit(request: LlmRequest, options: CallLlmOptions, live: boolean): number {
+  admit(request: LlmRequest, options: CallLlmOptions): number {
     const projection = this.#project(request, options);
-    if (live) this.#refuse(projection);
+    this.#refuse(projection);
     return projection.input;
   }
 
