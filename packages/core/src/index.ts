@@ -7,6 +7,7 @@ export {
   DEFAULT_TOOL_TIMEOUT_MS,
 } from "./agent/agent-base.js";
 export { type AgentRun, type Emit, forwardRun, startRun } from "./agent/agent-run.js";
+export type { BudgetLimits, SharedBudget } from "./agent/budget.js";
 export { type CallLlmOptions, callLlm, type LlmCallResult } from "./agent/call-llm.js";
 export type { JournaledStart, JournalHooks } from "./agent/loop-journal.js";
 export {
@@ -53,6 +54,7 @@ export type {
 } from "./contracts/events.js";
 export {
   type ChatMessage,
+  DEFAULT_CONTEXT_WINDOW,
   type FinishReason,
   type JsonSchema,
   type Llm,

@@ -10,7 +10,7 @@ import { InMemorySessionStore } from "@langchain-mini/memory";
 import { Secrets } from "./boundary/secrets.js";
 import type { Env } from "./config/env.js";
 import type { HostContext } from "./config/host-context.js";
-import { buildRuntime, type RuntimeOptions } from "./config/runtime.js";
+import { buildRuntime, checkPriced, dollars, type RuntimeOptions } from "./config/runtime.js";
 import { chooseStore, type StoreChoice } from "./config/store-choice.js";
 import { type BundledModules, pluginHome } from "./plugins/locate-module.js";
 import { keepDaysSetting } from "./runs/run-list.js";
@@ -63,6 +63,11 @@ export interface SessionOptions extends RuntimeOptions {
   readonly journal?: boolean | RunJournal;
   /** `--history`: buffer, window[:turns], tokens[:budget] or summary. */
   readonly history?: string;
+  /**
+   * `--session-max-cost`: US dollars this session's runs may spend together (needs the
+   * model's price). A run whose next LLM call could pass it stops (`budget_exceeded`).
+   */
+  readonly sessionMaxCost?: number | string;
   /** What starts this session's runs when not a command line (`serve`): kept in their journals. */
   readonly via?: string;
   /** `--trace`: every run's events as JSON lines in this file (else LANGCHAIN_MINI_TRACE's folder, a file per run). */
@@ -123,7 +128,14 @@ export function createHost(options: HostOptions): Host {
       onNotice: (notice) => log(notice),
     };
     try {
+      const sessionMaxCost = dollars("--session-max-cost", sessionOptions.sessionMaxCost);
       const runtime = await buildRuntime(sessionOptions, sessionContext);
+      try {
+        if (sessionMaxCost !== undefined) checkPriced(runtime.llm, "--session-max-cost");
+      } catch (error) {
+        await runtime.close();
+        throw error;
+      }
       let store: SessionStore;
       let journal: { journal?: RunJournal; close?: () => Promise<void> };
       try {
@@ -146,6 +158,7 @@ export function createHost(options: HostOptions): Host {
         ...(sessionOptions.via ? { via: sessionOptions.via } : {}),
         keepDays,
         history: sessionOptions.history,
+        ...(sessionMaxCost === undefined ? {} : { sessionMaxCost }),
         secrets,
         context: sessionContext,
         ...(trace ? { trace } : { runTrace: () => runTrace(env, warn) }),

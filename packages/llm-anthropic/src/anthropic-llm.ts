@@ -9,6 +9,7 @@ import {
   priceFor,
 } from "@langchain-mini/core";
 import {
+  contextWindowFor,
   IdleTimer,
   readServerText,
   SDK_LOGGER,
@@ -20,7 +21,7 @@ import { capabilities } from "./capabilities.js";
 import { Continuation } from "./continuation.js";
 import { brokenStreamError, malformedError, timeoutError, toLlmError } from "./failures.js";
 import { refusesPrefill, rememberPrefillRefused, takesPrefill } from "./model-support.js";
-import { prices } from "./prices.js";
+import { contextWindows, prices } from "./prices.js";
 import { PromptBlocks } from "./prompt-blocks.js";
 import { ReplyState } from "./reply-state.js";
 import { type PreparedRequest, prepareRequest } from "./request-body.js";
@@ -50,6 +51,8 @@ export class AnthropicLlm implements Llm {
   readonly model: string;
   /** From the package's dated table; undefined for a model it has no price for. */
   readonly price: ModelPrice | undefined;
+  /** From the package's table; undefined for a model it does not know. */
+  readonly contextWindow: number | undefined;
   readonly settings: AnthropicSettings;
   readonly #client: Anthropic;
   readonly #promptBlocks = new PromptBlocks();
@@ -58,6 +61,7 @@ export class AnthropicLlm implements Llm {
     this.settings = resolveSettings(options);
     this.model = this.settings.model;
     this.price = priceFor(prices, this.model);
+    this.contextWindow = contextWindowFor(contextWindows, this.model);
     this.#client = new Anthropic({
       apiKey: this.settings.apiKey,
       baseURL: this.settings.baseURL,

@@ -201,3 +201,18 @@ describe("failures, as the user reads them", () => {
     for (const write of [...writes, stdout]) expect(write).not.toHaveBeenCalled();
   });
 });
+
+describe("a prompt longer than the model's context window", () => {
+  it.each([
+    "prompt is too long: 1000123 tokens > 1000000 maximum",
+    "input length and `max_tokens` exceed context limit: 996000 + 8192 > 1000000, decrease input length or `max_tokens` and try again",
+  ])("is llm_context_exceeded, said in one line: %s", async (said) => {
+    const { llm, host, fake } = await llmFor([error(400, "invalid_request_error", said)]);
+    const failure = await failureOf(generate(llm, { prompt: "p" }));
+    expect({ code: failure.code, message: failure.message }).toEqual({
+      code: "llm_context_exceeded",
+      message: `${host} says the prompt is longer than test-model's context window (${said}): lower --context-window (or its contextWindow in prices.json) so that runs compact sooner, or ask with a shorter history`,
+    });
+    expect(fake.requests).toHaveLength(1);
+  });
+});

@@ -22,6 +22,13 @@ const WORDS = failureLines({
 type ApiError = InstanceType<typeof Anthropic.APIError>;
 
 /**
+ * How the Messages API says a prompt is longer than the model's window: "prompt is too
+ * long: N tokens > M maximum", or, when the prompt fits but not with the reply's room,
+ * "input length and `max_tokens` exceed context limit: N + K > M".
+ */
+const CONTEXT_WORDS = /^prompt is too long\b|exceed context limit\b/i;
+
+/**
  * Turns whatever the SDK threw into a LangchainMiniError whose one-line message tells the
  * user what to do. The API key never appears: messages name the host and the model only,
  * and a setting only when the user set it.
@@ -46,6 +53,9 @@ export function toLlmError(
     return brokenStreamError(settings, error);
   }
   const said = serverMessage(error, settings);
+  if (error.status === 400 && CONTEXT_WORDS.test(said)) {
+    return WORDS.contextExceeded(host, model, said, error);
+  }
   switch (error.status) {
     case 401:
       return fail("llm_auth", WORDS.keyRefused(settings, "401"));

@@ -8,6 +8,7 @@ export {
   environment,
   prices,
 } from "./plugin.js";
+export { contextWindows } from "./prices.js";
 export {
   type AnthropicOptions,
   type AnthropicSettings,

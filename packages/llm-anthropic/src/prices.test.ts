@@ -1,6 +1,7 @@
 import { Agent, type AgentEvent, costOf, modelPriceProblem } from "@langchain-mini/core";
 import { describe, expect, it } from "vitest";
-import { prices } from "./prices.js";
+import { AnthropicLlm } from "./anthropic-llm.js";
+import { contextWindows, prices } from "./prices.js";
 import { DEFAULT_MODEL } from "./settings.js";
 import { llmFor } from "./test-support/fake-llm.js";
 
@@ -52,5 +53,13 @@ describe("prices", () => {
       true,
     );
     expect(result.cost).toBeUndefined();
+  });
+
+  it("knows the window of every model it prices, and none of a model it does not know", () => {
+    const env = { ANTHROPIC_API_KEY: "sk-ant-test" };
+    expect(Object.keys(contextWindows).sort()).toEqual(Object.keys(prices).sort());
+    expect(new AnthropicLlm({ model: DEFAULT_MODEL, env }).contextWindow).toBe(1_000_000);
+    expect(new AnthropicLlm({ model: "claude-haiku-4-5", env }).contextWindow).toBe(200_000);
+    expect(new AnthropicLlm({ model: "claude-next", env }).contextWindow).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
 import type { ModelPrice, PriceTable } from "@langchain-mini/core";
+import type { ContextWindowTable } from "@langchain-mini/core/provider-kit";
 
 const CHECKED = "2026-11-23";
 
@@ -54,4 +55,19 @@ export const prices: PriceTable = {
   "claude-opus-5": { input: 5, cachedInput: 0.5, cacheWrite: 6.25, output: 25, checked: CHECKED },
   "claude-haiku-4-5": haiku45,
   "claude-haiku-4-5-20251001": haiku45,
+};
+
+/**
+ * The context windows of the same models, in tokens (prompt and reply together), from
+ * Anthropic's model pages: a million for the 5.x models, 200,000 for Haiku 4.5.
+ */
+export const contextWindows: ContextWindowTable = {
+  "claude-haiku-5-5": 1_000_000,
+  "claude-sonnet-5-5": 1_000_000,
+  "claude-opus-5-5": 1_000_000,
+  "claude-fable-5-1": 1_000_000,
+  "claude-sonnet-5": 1_000_000,
+  "claude-opus-5": 1_000_000,
+  "claude-haiku-4-5": 200_000,
+  "claude-haiku-4-5-20251001": 200_000,
 };

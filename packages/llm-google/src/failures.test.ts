@@ -274,3 +274,19 @@ describe("failures, as the user reads them", () => {
     );
   });
 });
+
+describe("a prompt longer than the model's context window", () => {
+  it("is llm_context_exceeded, said in one line, and not retried", async () => {
+    const said =
+      "The input token count (1050123) exceeds the maximum number of tokens allowed (1048576).";
+    const { llm, host, fake } = await llmFor([
+      { status: 400, error: { message: said, status: "INVALID_ARGUMENT" } },
+    ]);
+    const failure = await failureOf(generate(llm, { prompt: "p" }));
+    expect({ code: failure.code, message: failure.message }).toEqual({
+      code: "llm_context_exceeded",
+      message: `${host} says the prompt is longer than gemini-3.8-flash's context window (${said}): lower --context-window (or its contextWindow in prices.json) so that runs compact sooner, or ask with a shorter history`,
+    });
+    expect(fake.requests).toHaveLength(1);
+  });
+});

@@ -22,6 +22,13 @@ const WORDS = failureLines({
 });
 
 /**
+ * How the Gemini API says a prompt is longer than the model's window (a 400
+ * INVALID_ARGUMENT): "The input token count (N) exceeds the maximum number of tokens
+ * allowed (M)."
+ */
+const CONTEXT_WORDS = /input token count\b.*\bexceeds the maximum number of tokens/i;
+
+/**
  * Turns whatever the SDK threw before a reply started into a LangchainMiniError whose
  * message tells the user what to do. The API key never appears: messages name the host,
  * the model and the variable the key came from, and a base URL setting only when the
@@ -68,6 +75,9 @@ function apiFailure(
   if (httpStatus === 401 || body.reason === "API_KEY_INVALID") {
     const status = `${httpStatus}${body.reason ? ` ${body.reason}` : ""}`;
     return fail("llm_auth", WORDS.keyRefused(settings, status));
+  }
+  if (httpStatus === 400 && CONTEXT_WORDS.test(body.message)) {
+    return WORDS.contextExceeded(host, model, said, cause);
   }
   if (httpStatus === 403) {
     return fail(

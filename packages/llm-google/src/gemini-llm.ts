@@ -14,7 +14,7 @@ import {
   type TokenUsage,
   type ToolCall,
 } from "@langchain-mini/core";
-import { IdleTimer, wait } from "@langchain-mini/core/provider-kit";
+import { contextWindowFor, IdleTimer, wait } from "@langchain-mini/core/provider-kit";
 import { capabilities } from "./capabilities.js";
 import { toConversation, toGeminiTools } from "./contents.js";
 import {
@@ -24,7 +24,7 @@ import {
   timeoutError,
   toLlmError,
 } from "./failures.js";
-import { prices } from "./prices.js";
+import { contextWindows, prices } from "./prices.js";
 import { candidateOf, textOf, toFinishReason, toToolCall, toUsage } from "./reply.js";
 import { isRetryable, retryDelayMs } from "./retry.js";
 import {
@@ -56,6 +56,8 @@ export class GeminiLlm implements Llm {
   readonly model: string;
   /** From the package's dated table; undefined for a model it has no price for. */
   readonly price: ModelPrice | undefined;
+  /** From the package's table; undefined for a model it does not know. */
+  readonly contextWindow: number | undefined;
   readonly settings: GeminiSettings;
   readonly #client: GoogleGenAI;
   #calls = 0;
@@ -64,6 +66,7 @@ export class GeminiLlm implements Llm {
     this.settings = resolveSettings(options);
     this.model = this.settings.model;
     this.price = priceFor(prices, this.model);
+    this.contextWindow = contextWindowFor(contextWindows, this.model);
     this.#client = new GoogleGenAI({
       apiKey: this.settings.apiKey,
       // Everything explicit, so that the SDK reads nothing more from process.env.

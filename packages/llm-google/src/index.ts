@@ -8,6 +8,7 @@ export {
   environment,
   prices,
 } from "./plugin.js";
+export { contextWindows } from "./prices.js";
 export {
   DEFAULT_MODEL,
   DEFAULT_TIMEOUT_MS,

@@ -1,7 +1,7 @@
 import { modelPriceProblem, priceFor } from "@langchain-mini/core";
 import { describe, expect, it } from "vitest";
 import { GeminiLlm } from "./gemini-llm.js";
-import { prices } from "./prices.js";
+import { contextWindows, prices } from "./prices.js";
 import { DEFAULT_MODEL } from "./settings.js";
 
 describe("prices", () => {
@@ -28,5 +28,12 @@ describe("prices", () => {
       priceFor(prices, DEFAULT_MODEL),
     );
     expect(new GeminiLlm({ model: "gemini-next", env }).price).toBeUndefined();
+  });
+
+  it("knows the default model's window, which holds after its price's last day", () => {
+    const env = { GEMINI_API_KEY: "AIza-test" };
+    expect(Object.keys(contextWindows)).toEqual(Object.keys(prices));
+    expect(new GeminiLlm({ model: DEFAULT_MODEL, env }).contextWindow).toBe(1_048_576);
+    expect(new GeminiLlm({ model: "gemini-next", env }).contextWindow).toBeUndefined();
   });
 });

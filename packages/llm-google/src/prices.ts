@@ -1,4 +1,5 @@
 import type { PriceTable } from "@langchain-mini/core";
+import type { ContextWindowTable } from "@langchain-mini/core/provider-kit";
 
 const CHECKED = "2026-11-23";
 
@@ -18,4 +19,12 @@ export const prices: PriceTable = {
     checked: CHECKED,
     until: "2026-12-31",
   },
+};
+
+/**
+ * Context windows in tokens, from Google's model pages: the prompt's limit (the reply's,
+ * 65,536 tokens, is apart from it), so that a prompt kept inside it is never refused.
+ */
+export const contextWindows: ContextWindowTable = {
+  "gemini-3.8-flash": 1_048_576,
 };

@@ -137,10 +137,12 @@ describe("limits and cancellation", () => {
   it("says clearly when the prompt does not fit the context", async () => {
     const long = `${"a".repeat(300)}\nThought:`;
     const error = await generate(llm, { prompt: long }).catch((caught: unknown) => caught);
-    expect(isLangchainMiniError(error) && error.code).toBe("llm_bad_request");
+    expect(isLangchainMiniError(error) && error.code).toBe("llm_context_exceeded");
     expect((error as Error).message).toBe(
-      "The prompt is 303 tokens but the context holds 256: raise the context size (up to the model's 4096), or ask with fewer steps or a shorter history",
+      "The prompt is 303 tokens but the context holds 256: raise the context size (LLAMACPP_CONTEXT_SIZE, up to the model's 4096), or ask with fewer steps or a shorter history",
     );
+    // The window it states is the context it loaded.
+    expect(llm.contextWindow).toBe(256);
   });
 });
 

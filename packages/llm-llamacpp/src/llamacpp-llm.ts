@@ -61,6 +61,8 @@ export class LlamaCppLlm implements Llm {
   readonly capabilities = capabilities;
   readonly model: string;
   readonly contextSize: number;
+  /** The loaded context's size: what a prompt and its reply share. */
+  readonly contextWindow: number;
   readonly #model: LlamaModel;
   readonly #context: LlamaContext;
   readonly #sequence: LlamaContextSequence;
@@ -75,6 +77,7 @@ export class LlamaCppLlm implements Llm {
     this.#context = context;
     this.#options = options;
     this.contextSize = context.contextSize;
+    this.contextWindow = context.contextSize;
     this.model = options.modelName ?? basename(options.modelPath).replace(/\.gguf$/i, "");
     this.#sequence = context.getSequence();
     this.#completion = new LlamaCompletion({ contextSequence: this.#sequence });
@@ -199,10 +202,10 @@ export class LlamaCppLlm implements Llm {
       const trained = this.#model.trainContextSize;
       const raise =
         this.contextSize < trained
-          ? `raise the context size (up to the model's ${trained})`
+          ? `raise the context size (LLAMACPP_CONTEXT_SIZE, up to the model's ${trained})`
           : "use a model with a longer context";
       throw new LangchainMiniError(
-        "llm_bad_request",
+        "llm_context_exceeded",
         `The prompt is ${tokens} tokens but the context holds ${this.contextSize}: ${raise}, or ask with fewer steps or a shorter history`,
       );
     }

@@ -231,3 +231,80 @@ describe("failures, as the user reads them", () => {
     for (const write of writes) expect(write).not.toHaveBeenCalled();
   });
 });
+
+// The bodies OpenAI-compatible servers send for a prompt longer than the model's window,
+// as each sends them: the code is the same, the server's own words are quoted.
+const tooLong: Array<[string, FakeReply, string]> = [
+  [
+    "OpenAI's 400 context_length_exceeded",
+    {
+      status: 400,
+      error: {
+        message:
+          "This model's maximum context length is 128000 tokens. However, your messages resulted in 130412 tokens. Please reduce the length of the messages.",
+        type: "invalid_request_error",
+        param: "messages",
+        code: "context_length_exceeded",
+      },
+    },
+    "This model's maximum context length is 128000 tokens. However, your messages resulted in 130412 tokens. Please reduce the length of the messages.",
+  ],
+  [
+    "vLLM's 400, with no code",
+    {
+      status: 400,
+      error: {
+        message:
+          "This model's maximum context length is 16384 tokens. However, you requested 20480 tokens (16384 in the messages, 4096 in the completion). Please reduce the length of the messages or completion.",
+        type: "BadRequestError",
+      },
+    },
+    "This model's maximum context length is 16384 tokens. However, you requested 20480 tokens (16384 in the messages, 4096 in the completion). Please reduce the length of the messages or completion.",
+  ],
+  [
+    "llama.cpp's exceed_context_size_error",
+    {
+      status: 400,
+      contentType: "application/json",
+      raw: '{"error":{"code":400,"message":"the request exceeds the available context size, try increasing it","type":"exceed_context_size_error","n_prompt_tokens":14429,"n_ctx":8192}}',
+    },
+    "the request exceeds the available context size, try increasing it",
+  ],
+  [
+    "Ollama's 400, a bare string",
+    {
+      status: 400,
+      contentType: "application/json",
+      raw: '{"error":"the input length exceeds the context length"}',
+    },
+    '"the input length exceeds the context length"',
+  ],
+];
+
+describe("a prompt longer than the model's context window", () => {
+  it.each(tooLong)(
+    "is llm_context_exceeded for %s, said in one line",
+    async (_name, reply, said) => {
+      const { llm, host, fake } = await llmFor([reply]);
+      const failure = await failureOf(generate(llm, { prompt: "p" }));
+      expect({ code: failure.code, message: failure.message }).toEqual({
+        code: "llm_context_exceeded",
+        message: `${host} says the prompt is longer than test-model's context window (${said}): lower --context-window (or its contextWindow in prices.json) so that runs compact sooner, or ask with a shorter history`,
+      });
+      expect(fake.requests).toHaveLength(1);
+    },
+  );
+
+  it("is not retried when an older llama.cpp server sends it as a 500", async () => {
+    const { llm, fake } = await llmFor([
+      {
+        status: 500,
+        contentType: "application/json",
+        raw: '{"error":{"code":500,"message":"the request exceeds the available context size. try increasing the context size or enable context shift","type":"exceed_context_size_error","n_prompt_tokens":1407,"n_ctx":256}}',
+      },
+    ]);
+    const failure = await failureOf(generate(llm, { prompt: "p" }));
+    expect(failure.code).toBe("llm_context_exceeded");
+    expect(fake.requests).toHaveLength(1);
+  });
+});

@@ -44,6 +44,7 @@ export function toLlmError(
     return fail("llm_stream_broken", `The reply from ${host} broke off (${said}): try again`);
   }
   const said = serverMessage(error, settings);
+  if (isContextExceeded(error)) return WORDS.contextExceeded(host, model, said, error);
   if (error instanceof OpenAI.AuthenticationError) {
     return fail("llm_auth", WORDS.keyRefused(settings, "401"));
   }
@@ -73,6 +74,24 @@ export function toLlmError(
     return fail("llm_server", WORDS.serverFailed(host, error.status, retried, said));
   }
   return fail("llm_bad_request", WORDS.refused(host, String(error.status), said));
+}
+
+/**
+ * How OpenAI-compatible servers say a prompt is longer than the model's window: OpenAI's
+ * code, llama.cpp's error type (sent with a 400, or a 500 by older servers), and the
+ * words of vLLM, Ollama and OpenAI's own message, for servers that send no code.
+ */
+const CONTEXT_WORDS =
+  /maximum context length is \d|exceeds? the (?:available )?context (?:size|length|window)|longer than the maximum model length/i;
+
+/** A refusal that no retry can pass: the prompt does not fit the model's context window. */
+export function isContextExceeded(error: unknown): boolean {
+  if (!(error instanceof OpenAI.APIError)) return false;
+  if (error.code === "context_length_exceeded" || error.type === "exceed_context_size_error") {
+    return true;
+  }
+  // The SDK's message holds the server's words, whatever shape its body had.
+  return CONTEXT_WORDS.test(error.message);
 }
 
 export function timeoutError(settings: OpenAiSettings) {

@@ -10,6 +10,7 @@ import {
   type TokenUsage,
 } from "@langchain-mini/core";
 import {
+  contextWindowFor,
   IdleTimer,
   readServerText,
   readTokenCount,
@@ -19,7 +20,13 @@ import {
 } from "@langchain-mini/core/provider-kit";
 import OpenAI from "openai";
 import { capabilities } from "./capabilities.js";
-import { brokenStreamError, malformedError, timeoutError, toLlmError } from "./failures.js";
+import {
+  brokenStreamError,
+  isContextExceeded,
+  malformedError,
+  timeoutError,
+  toLlmError,
+} from "./failures.js";
 import { toOpenAiMessages, toOpenAiTools } from "./messages.js";
 import {
   type Parameter,
@@ -27,7 +34,7 @@ import {
   refusedParameters,
   rememberRefused,
 } from "./parameter-support.js";
-import { prices } from "./prices.js";
+import { contextWindows, prices } from "./prices.js";
 import { isRetryable, retryDelayMs } from "./retry.js";
 import { type OpenAiOptions, type OpenAiSettings, resolveSettings } from "./settings.js";
 import { ToolCallAssembler } from "./tool-call-assembler.js";
@@ -52,6 +59,8 @@ export class OpenAiLlm implements Llm {
   readonly model: string;
   /** From the package's dated table; undefined for a model it has no price for. */
   readonly price: ModelPrice | undefined;
+  /** From the package's table; undefined for a model it does not know (a local server's). */
+  readonly contextWindow: number | undefined;
   readonly settings: OpenAiSettings;
   readonly #client: OpenAI;
 
@@ -59,6 +68,7 @@ export class OpenAiLlm implements Llm {
     this.settings = resolveSettings(options);
     this.model = this.settings.model;
     this.price = priceFor(prices, this.model);
+    this.contextWindow = contextWindowFor(contextWindows, this.model);
     this.#client = new OpenAI({
       apiKey: this.settings.apiKey,
       baseURL: this.settings.baseURL,
@@ -95,7 +105,7 @@ export class OpenAiLlm implements Llm {
           continue;
         }
         const delay =
-          retries < maxRetries && isRetryable(error)
+          retries < maxRetries && isRetryable(error) && !isContextExceeded(error)
             ? retryDelayMs(error, retries, this.settings.retryDelayMs)
             : undefined;
         if (delay === undefined) throw toLlmError(error, this.settings, retries);

@@ -1,7 +1,7 @@
 import { costOf, generate, modelPriceProblem } from "@langchain-mini/core";
 import { describe, expect, it } from "vitest";
 import { OpenAiLlm } from "./openai-llm.js";
-import { prices } from "./prices.js";
+import { contextWindows, prices } from "./prices.js";
 import { DEFAULT_MODEL } from "./settings.js";
 import { llmFor } from "./test-support/fake-llm.js";
 
@@ -30,5 +30,15 @@ describe("prices", () => {
     const price = prices["gpt-4.1-mini"] ?? { input: 0, output: 0 };
     const usage = response.usage ?? { inputTokens: 0, outputTokens: 0 };
     expect(costOf(usage, price)).toBeLessThan(costOf({ ...usage, cachedInputTokens: 0 }, price));
+  });
+
+  it("knows the window of every model it prices, and none of a model it does not know", () => {
+    const env = { OPENAI_API_KEY: "sk-test" };
+    expect(Object.keys(contextWindows).sort()).toEqual(Object.keys(prices).sort());
+    expect(new OpenAiLlm({ model: "gpt-4o", env }).contextWindow).toBe(128_000);
+    // GPT-5's prompt may hold 272,000 of its 400,000 tokens: the prompt's limit counts.
+    expect(new OpenAiLlm({ model: "gpt-5", env }).contextWindow).toBe(272_000);
+    expect(new OpenAiLlm({ model: "llama3.2", env }).contextWindow).toBeUndefined();
+    expect(new OpenAiLlm({ model: "constructor", env }).contextWindow).toBeUndefined();
   });
 });

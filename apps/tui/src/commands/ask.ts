@@ -1,4 +1,8 @@
-import { DEFAULT_MAX_STEPS, DEFAULT_MAX_TOKENS } from "@langchain-mini/core";
+import {
+  DEFAULT_CONTEXT_WINDOW,
+  DEFAULT_MAX_STEPS,
+  DEFAULT_MAX_TOKENS,
+} from "@langchain-mini/core";
 import { DEFAULT_HISTORY, STORE_HELP, usageError } from "@langchain-mini/host";
 import { parseCommandLine } from "../config/command-line.js";
 import { answerOptionSpec, sessionOptions } from "../config/run-flags.js";
@@ -44,6 +48,15 @@ Options:
                      or with pause the run is kept, paused, until langchain-mini runs
                      approve|deny <run id> (exit status 3)
   --max-tokens <n>   output tokens per LLM call; default ${DEFAULT_MAX_TOKENS} (a reply cut there is a warning)
+  --context-window <tokens>
+                     the model's context window, over its provider's figure and prices.json's;
+                     unknown: ${DEFAULT_CONTEXT_WINDOW.toLocaleString("en-US")} is assumed, and said once per model
+  --max-cost <usd>   stop the run before an LLM call that could take it past this many US
+                     dollars (each call counted at its --max-tokens); needs the model's price
+  --max-tokens-total <n>
+                     the same in tokens (prompts and replies together), for any model
+  --session-max-cost <usd>
+                     the same for all the runs of the session together
   --session <name>   hold a conversation: follow-ups are rewritten into standalone questions
                      from the session's history, and each answered turn is stored
                      (in the store below)
@@ -58,9 +71,10 @@ Options:
   --trust            this run only: let the folder's .env name code and commands (see README)
   --debug            add stack traces to errors
 
-Exit status: 0 answered, 1 no answer (or, with --session, an answer printed but not saved:
-a warning says why), 2 usage or configuration error, 3 paused for an approval
-(--approval pause), 130/143 stopped by SIGINT (Ctrl-C)/SIGTERM.`;
+Exit status: 0 answered, 1 no answer (a limit reached, such as --max-cost's budget_exceeded;
+or, with --session, an answer printed but not saved: a warning says why), 2 usage or
+configuration error, 3 paused for an approval (--approval pause), 130/143 stopped by
+SIGINT (Ctrl-C)/SIGTERM.`;
 
 /** `ask`: one question, the answer on stdout, the trace on stderr. Returns the exit status. */
 export async function ask(argv: readonly string[], shell: Shell): Promise<number> {

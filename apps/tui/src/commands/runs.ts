@@ -40,8 +40,9 @@ Options:
   --store <url>   the store the runs are in (or LANGCHAIN_MINI_STORE): a directory or file:
                   (the default: LANGCHAIN_MINI_HOME/sessions), redis:// or rediss://, or
                   <module>[:<url>] (see ask --help)
-  --llm, --tools, --mcp, --agent, --max-steps, --max-tokens, --approval, --trace, --verbose:
-                  resume, approve, deny: as for ask
+  --llm, --tools, --mcp, --agent, --max-steps, --max-tokens, --approval, --trace, --verbose,
+  --context-window, --max-cost, --max-tokens-total:
+                  resume, approve, deny: as for ask (a run keeps its own budgets)
   --trust         this run only: let the folder's .env name code and commands (see README)
 
 Exit status: list, show, delete: 0, or 2 for a run or store that cannot be used;
@@ -195,6 +196,10 @@ async function resumeOptions(
     agent: flag("agent") ?? recorded.agent,
     maxSteps: flag("max-steps") ?? recorded.maxSteps,
     maxTokens: flag("max-tokens") ?? recorded.maxTokens,
+    contextWindow: flag("context-window"),
+    maxCost: flag("max-cost") ?? recorded.maxCost,
+    maxTokensTotal: flag("max-tokens-total") ?? recorded.maxTokensTotal,
+    sessionMaxCost: flag("session-max-cost"),
     approval: flag("approval") ?? recorded.approval,
     history: flag("history"),
     trace: flag("trace"),

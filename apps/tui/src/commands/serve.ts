@@ -21,7 +21,10 @@ Options:
   --concurrency <n>  runs carried out at once by this process; default 100
   --llm, --tools, --mcp, --agent, --max-steps, --max-tokens, --approval (auto, always
                      or never: which calls wait for a client's decision), --history,
-                     --trace, --constrained, --trust: as for ask (langchain-mini ask --help)
+                     --trace, --constrained, --trust, --context-window, --max-cost,
+                     --max-tokens-total: as for ask (langchain-mini ask --help)
+  --session-max-cost <usd>
+                     US dollars all the runs this process serves may spend together
   --store <url>      where conversations and run journals live (default the file store);
                      with redis://… several serve processes share it and act as one
                      service: runs go through a queue on that Redis, any process takes

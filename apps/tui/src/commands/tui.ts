@@ -29,6 +29,12 @@ Options: the same as ask's (see: langchain-mini ask --help)
   --approval <when>  which tool calls wait for your yes: auto (default: those of tools with
                      side effects), always, or never
   --max-tokens <n>   output tokens per LLM call; default ${DEFAULT_MAX_TOKENS} (a reply cut there is a warning)
+  --context-window <tokens>
+                     the model's context window (see ask --help)
+  --max-cost <usd>   stop a question's run before an LLM call that could pass this many
+                     US dollars; --max-tokens-total <n> the same in tokens
+  --session-max-cost <usd>
+                     the same for all the questions of this session together
   --session <name>   keep the conversation in the store under a name, and continue it next
                      time (without it the conversation is kept in memory until you quit)
   --store <url>      where sessions live: a directory or file: (the default), memory:,

@@ -10,6 +10,10 @@ export const runOptionSpec = {
   agent: { type: "string" },
   "max-steps": { type: "string" },
   "max-tokens": { type: "string" },
+  "context-window": { type: "string" },
+  "max-cost": { type: "string" },
+  "max-tokens-total": { type: "string" },
+  "session-max-cost": { type: "string" },
   approval: { type: "string" },
   trace: { type: "string" },
   session: { type: "string" },
@@ -36,6 +40,10 @@ export interface RunFlags {
   readonly agent?: string;
   readonly "max-steps"?: string;
   readonly "max-tokens"?: string;
+  readonly "context-window"?: string;
+  readonly "max-cost"?: string;
+  readonly "max-tokens-total"?: string;
+  readonly "session-max-cost"?: string;
   readonly approval?: string;
   readonly trace?: string;
   readonly session?: string;
@@ -57,6 +65,10 @@ export function sessionOptions(flags: RunFlags): SessionOptions {
     agent: flags.agent,
     maxSteps: flags["max-steps"],
     maxTokens: flags["max-tokens"],
+    contextWindow: flags["context-window"],
+    maxCost: flags["max-cost"],
+    maxTokensTotal: flags["max-tokens-total"],
+    sessionMaxCost: flags["session-max-cost"],
     approval: flags.approval,
     constrained: flags.constrained,
     history: flags.history,

@@ -6,6 +6,7 @@ import {
   CASE_TIMEOUT_MS,
   COUNTING_TOOL,
   completedTwice,
+  fakeModelHome,
   ledger,
   toolResults,
 } from "../test-support/counting-run.js";
@@ -34,7 +35,7 @@ function project(baseURL: string, extra: Record<string, string> = {}) {
   const directory = tempDir();
   const env = {
     OPENAI_BASE_URL: baseURL,
-    LANGCHAIN_MINI_HOME: join(directory, "home"),
+    LANGCHAIN_MINI_HOME: fakeModelHome(directory),
     COUNT_FILE: join(directory, "ledger"),
     ...extra,
   };

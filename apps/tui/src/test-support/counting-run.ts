@@ -1,5 +1,5 @@
-import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import type { FakeReply, FakeScript, RecordedRequest } from "@langchain-mini/llm-openai/testing";
 import { type CliOptions, type CliResult, runCli } from "./cli.js";
 
@@ -15,6 +15,18 @@ export const BLOCKING_STORE = resolve(import.meta.dirname, "blocking-store.mjs")
 export const CASE_TIMEOUT_MS = 240_000;
 
 export type AgentMode = "react" | "tools";
+
+/**
+ * The data directory of a test's folder, its prices.json giving the fake model
+ * (`openai:fake`) a context window as a user would: no run says its window is not known.
+ */
+export function fakeModelHome(directory: string) {
+  const home = join(directory, "home");
+  mkdirSync(home, { recursive: true });
+  const window = { "openai:fake": { contextWindow: 32_768 } };
+  writeFileSync(join(home, "prices.json"), JSON.stringify(window));
+  return home;
+}
 
 export const QUESTION = "Count three items";
 /** How many tool steps the counting run takes before its answer. */

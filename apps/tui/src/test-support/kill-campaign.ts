@@ -8,6 +8,7 @@ import {
   COUNTING_TOOL,
   completedTwice,
   countingScript,
+  fakeModelHome,
   ledger,
   listRuns,
   promptOf,
@@ -78,7 +79,7 @@ export async function uninterruptedAnswer(agent: AgentMode, store: CampaignStore
 export function environment(directory: string, baseURL: string) {
   return {
     OPENAI_BASE_URL: baseURL,
-    LANGCHAIN_MINI_HOME: join(directory, "home"),
+    LANGCHAIN_MINI_HOME: fakeModelHome(directory),
     COUNT_FILE: join(directory, "ledger"),
   };
 }

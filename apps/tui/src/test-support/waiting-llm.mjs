@@ -29,6 +29,8 @@ export function createLlm({ model, env }) {
   return {
     provider: "waiting",
     model: model ?? "",
+    // Stated, as a plug-in should: a run never says this model's window is not known.
+    contextWindow: 32_768,
     async *stream({ signal }) {
       if (env.WAIT_DIRECTORY) {
         writeFileSync(join(env.WAIT_DIRECTORY, String(process.pid)), "");

@@ -4,6 +4,7 @@ import type { Llm, LlmRequest } from "../contracts/llm.js";
 import type { Tool } from "../contracts/tool.js";
 import { Runnable, type RunOptions } from "../runnable/runnable.js";
 import { type AgentRun, type Emit, startRun } from "./agent-run.js";
+import { RunBudget, type SharedBudget } from "./budget.js";
 import {
   type CallLlmOptions,
   callLlm,
@@ -52,6 +53,16 @@ export interface AgentLimits {
    * declined (the model reads why); a run's own `approve` wins over this one.
    */
   readonly approve?: Approve;
+  /**
+   * US dollars the run may spend on LLM calls; none by default. Checked before each call
+   * against what it could cost: a call that could pass it is not made, and the run stops
+   * (`budget_exceeded`). Needs the model's price.
+   */
+  readonly maxCost?: number;
+  /** Tokens the run's LLM calls may use, prompts and replies together; checked as `maxCost` is. */
+  readonly maxTokensTotal?: number;
+  /** A budget in dollars this run shares with the runs before it (a session's). */
+  readonly sessionBudget?: SharedBudget;
 }
 
 /** One of the agent's LLM calls inside a run: replayed from the journal, or made and kept. */
@@ -151,16 +162,24 @@ export abstract class AgentBase<Options extends AgentLimits> extends Runnable<
       journal,
     };
     const act = (action: Action): Promise<ActionOutcome> => takeAction(action, context);
+    const budget = new RunBudget(this.options, {
+      label: `${llm.provider}:${llm.model}`,
+      price: llm.price,
+      defaultMaxTokens: DEFAULT_MAX_TOKENS,
+    });
     const call: LoopCall = async (request, callOptions) => {
+      // Before the call, so that one that could pass the budget is never made.
+      const input = budget.admit(request, callOptions);
       const recorded = journal?.llmCall(callOptions.step);
       if (!recorded) await journal?.started;
       const result = recorded
         ? replayLlmCall(recorded, request, callOptions, emit)
         : await callLlm(llm, request, callOptions, emit);
       state.addCall(result);
+      budget.add(result, input, callOptions);
       if (!recorded) await journal?.write(llmRecord(callOptions.step, result));
       return result;
     };
-    return { state, maxSteps, act, call };
+    return { state, maxSteps, act, call, budget };
   }
 }

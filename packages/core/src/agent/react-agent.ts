@@ -4,7 +4,7 @@ import {
   renderReactPrompt,
   stepText,
 } from "@langchain-mini/prompts";
-import { abortError, LangchainMiniError } from "../contracts/errors.js";
+import { abortError, isLangchainMiniError, LangchainMiniError } from "../contracts/errors.js";
 import type { AgentResult } from "../contracts/events.js";
 import { toolParameters } from "../tool-input/tool-schema.js";
 import {
@@ -15,7 +15,8 @@ import {
   type LoopCall,
 } from "./agent-base.js";
 import type { Emit } from "./agent-run.js";
-
+import type { RunBudget } from "./budget.js";
+import type { LlmCallResult } from "./call-llm.js";
 import { cutAtObservation, parseReAct } from "./parser.js";
 import type { RunState } from "./run-state.js";
 import { toolNames } from "./take-action.js";
@@ -28,6 +29,23 @@ export interface AgentOptions extends AgentLimits {
   /** A ReAct template with {tools}, {tool_names}, {question} and {today}. */
   readonly template?: string;
   readonly today?: string;
+}
+
+/**
+ * The fewest output tokens a last call for a final answer is made with: below that, a
+ * run at its budget stops rather than pay for an answer cut short.
+ */
+const FINAL_ANSWER_MIN_TOKENS = 256;
+
+/** Where the loop stands when it asks for a final answer. */
+interface LastCall {
+  readonly prompt: string;
+  readonly appended: string | undefined;
+  readonly step: number;
+  readonly state: RunState;
+  readonly emit: Emit;
+  readonly callLlm: LoopCall;
+  readonly budget: RunBudget;
 }
 
 /** The stop sequence that keeps a model from inventing its own observations. */
@@ -44,19 +62,26 @@ export class Agent extends AgentBase<AgentOptions> {
     emit: Emit,
     options: AgentRunOptions,
   ): Promise<AgentResult> {
-    const { state, maxSteps, act, call: callLlm } = this.begin(question, emit, options);
+    const { state, maxSteps, act, call: callLlm, budget } = this.begin(question, emit, options);
     try {
       let prompt = this.#firstPrompt(question);
       // What the prompt gained since the last call: each call's prompt extends the last.
       let appended: string | undefined;
       for (let step = 1; ; step++) {
         if (state.signal.aborted) throw abortError();
+        const last = { prompt, appended, step, state, emit, callLlm, budget };
         if (step > maxSteps) {
           if (this.options.earlyStopping !== "generate") return state.stepLimit();
-          return await this.#forceAnswer(prompt, appended, step, state, emit, callLlm);
+          return await this.#forceAnswer(last, () => state.stepLimit());
         }
         const request = this.#request(prompt, state.signal);
-        const call = await callLlm(request, { step, appended });
+        let call: LlmCallResult;
+        try {
+          call = await callLlm(request, { step, appended });
+        } catch (error) {
+          if (!this.#answersAtBudget(error)) throw error;
+          return await this.#forceAnswer(last, () => state.fail(error));
+        }
         const parsed = parseReAct(call.completion);
 
         if (parsed.type === "final-answer") {
@@ -90,27 +115,38 @@ export class Agent extends AgentBase<AgentOptions> {
     }
   }
 
-  /** `earlyStopping: "generate"`: one last call that must give the final answer. */
-  async #forceAnswer(
-    prompt: string,
-    appended: string | undefined,
-    step: number,
-    state: RunState,
-    emit: Emit,
-    callLlm: LoopCall,
-  ) {
+  /**
+   * `earlyStopping: "generate"`: one last call that must give the final answer, at the
+   * step limit or where the next step could pass the budget; its reply is held inside
+   * what the budget leaves, or it is not made and `stop` ends the run.
+   */
+  async #forceAnswer(last: LastCall, stop: () => AgentResult) {
+    const { step, state, emit, budget } = last;
+    const request = this.#request(last.prompt + FORCE_FINAL_ANSWER_SUFFIX, state.signal);
+    const callOptions = { step, appended: (last.appended ?? "") + FORCE_FINAL_ANSWER_SUFFIX };
+    const room = budget.outputRoom(request, callOptions);
+    const atBudget = room < request.maxTokens;
+    if (atBudget && room < FINAL_ANSWER_MIN_TOKENS) return stop();
     emit({
       type: "warning",
-      message: `Reached the limit of ${step - 1} steps; asking the model for a final answer from the steps so far`,
+      message: atBudget
+        ? `The next step could pass the budget; asking the model for a final answer from the steps so far, in at most ${room.toLocaleString("en-US")} tokens`
+        : `Reached the limit of ${step - 1} steps; asking the model for a final answer from the steps so far`,
     });
-    const call = await callLlm(this.#request(prompt + FORCE_FINAL_ANSWER_SUFFIX, state.signal), {
-      step,
-      appended: (appended ?? "") + FORCE_FINAL_ANSWER_SUFFIX,
-    });
+    const call = await last.callLlm({ ...request, maxTokens: room }, callOptions);
     const parsed = parseReAct(`Final Answer: ${call.completion}`);
-    if (parsed.type !== "final-answer") return state.stepLimit();
+    if (parsed.type !== "final-answer") return stop();
     emit({ type: "final-answer", step, answer: parsed.answer, thought: "" });
     return state.answered(parsed.answer);
+  }
+
+  /** A budget refusal that `earlyStopping: "generate"` answers with a last call. */
+  #answersAtBudget(error: unknown) {
+    return (
+      this.options.earlyStopping === "generate" &&
+      isLangchainMiniError(error) &&
+      error.code === "budget_exceeded"
+    );
   }
 
   #firstPrompt(question: string) {

@@ -1,4 +1,10 @@
-import { abortError, type ErrorInfo, errorInfo, LangchainMiniError } from "../contracts/errors.js";
+import {
+  abortError,
+  type ErrorCode,
+  type ErrorInfo,
+  errorInfo,
+  LangchainMiniError,
+} from "../contracts/errors.js";
 import type { AgentResult, AgentStep, RunStatus } from "../contracts/events.js";
 import type { TokenUsage } from "../contracts/llm.js";
 import type { ToolRun } from "../contracts/tool.js";
@@ -8,6 +14,9 @@ import type { Emit } from "./agent-run.js";
 // The reason every run's end signal carries: one made at load, where `abort()` without a
 // reason would build (and capture a stack for) a DOMException at the end of every run.
 const RUN_ENDED = new DOMException("The run ended", "AbortError");
+
+/** A limit the run reached, rather than a failure: the run is stopped, its steps kept. */
+const STOPPING_CODES = new Set<ErrorCode>(["max_steps", "loop_detected", "budget_exceeded"]);
 
 export interface RunLimits {
   readonly maxSteps: number;
@@ -106,7 +115,7 @@ export class RunState {
       status = "aborted";
     } else {
       info = errorInfo(error);
-      if (info.code === "max_steps" || info.code === "loop_detected") status = "stopped";
+      if (STOPPING_CODES.has(info.code)) status = "stopped";
       else if (info.code === "run_paused") status = "paused";
     }
     this.#emit({ type: "error", error: info });

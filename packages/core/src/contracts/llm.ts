@@ -100,8 +100,19 @@ export interface Llm {
    * into the run's result. Undefined: runs show tokens only, never a guessed figure.
    */
   readonly price?: ModelPrice;
+  /**
+   * Tokens the model takes in one call, prompt and reply together, when known: runs keep
+   * their prompts inside it. Undefined: hosts and loops assume `DEFAULT_CONTEXT_WINDOW`.
+   */
+  readonly contextWindow?: number;
   stream(request: LlmRequest): AsyncIterable<LlmChunk>;
 }
+
+/**
+ * The window assumed for a model that states none: small enough for most models served
+ * locally and for every hosted one, so that a run keeps inside it rather than being refused.
+ */
+export const DEFAULT_CONTEXT_WINDOW = 32_768;
 
 export interface LlmResponse {
   readonly text: string;

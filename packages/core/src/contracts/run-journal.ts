@@ -20,6 +20,9 @@ export interface RunSettings {
   readonly agent: "react" | "tools";
   readonly maxSteps: number;
   readonly maxTokens?: number;
+  /** The run's budgets (`--max-cost`, `--max-tokens-total`), which it keeps when resumed. */
+  readonly maxCost?: number;
+  readonly maxTokensTotal?: number;
   readonly approval: "auto" | "always" | "never" | "pause";
   /** The date the prompt says it is, so the resumed prompt says the same. */
   readonly today: string;

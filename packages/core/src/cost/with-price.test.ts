@@ -17,4 +17,11 @@ describe("withPrice", () => {
     expect(llm.calls).toHaveLength(1);
     expect("price" in withPrice(llm, undefined)).toBe(false);
   });
+
+  it("keeps the model's context window", () => {
+    const llm = new ScriptedLlm(["hello"]);
+    const sized = { ...withPrice(llm, undefined), contextWindow: 8_192 };
+    expect(withPrice(sized, { input: 1, output: 2 }).contextWindow).toBe(8_192);
+    expect("contextWindow" in withPrice(llm, undefined)).toBe(false);
+  });
 });

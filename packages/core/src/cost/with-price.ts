@@ -11,6 +11,7 @@ export function withPrice(llm: Llm, price: ModelPrice | undefined): Llm {
     model: llm.model,
     ...(llm.capabilities ? { capabilities: llm.capabilities } : {}),
     ...(price ? { price } : {}),
+    ...(llm.contextWindow === undefined ? {} : { contextWindow: llm.contextWindow }),
     stream: (request) => llm.stream(request),
   };
 }

@@ -39,6 +39,11 @@ export interface FailureLines {
   serverFailed(host: string, status: number, retried: string, said: string): string;
   /** A request the server refused (`status`, e.g. "400"), with the model's own words. */
   refused(host: string, status: string, said: string): string;
+  /**
+   * A prompt longer than the model's context window, in the server's words (`said`):
+   * code `llm_context_exceeded`, which runs answer by compacting their prompt.
+   */
+  contextExceeded(host: string, model: string, said: string, cause?: unknown): LangchainMiniError;
   /** A silent server; `first` is what to try before a longer wait, e.g. "check the server". */
   timedOut(endpoint: Endpoint & { readonly timeoutMs: number }, first: string): LangchainMiniError;
   /** The reply had started: whatever broke it (`said`, "" or ": why"), the partial text is no answer. */
@@ -71,6 +76,12 @@ export function failureLines(words: ProviderWords): FailureLines {
         : "";
       return `${host} refused the request (${status}): ${said}${advice}`;
     },
+    contextExceeded: (host, model, said, cause) =>
+      new LangchainMiniError(
+        "llm_context_exceeded",
+        `${host} says the prompt is longer than ${model}'s context window${said ? ` (${said})` : ""}: lower --context-window (or its contextWindow in prices.json) so that runs compact sooner, or ask with a shorter history`,
+        { cause },
+      ),
     timedOut: ({ host, timeoutMs }, first) =>
       new LangchainMiniError(
         "llm_timeout",

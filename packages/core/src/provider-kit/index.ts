@@ -20,6 +20,7 @@ export {
   isPermanentConnectionFailure,
   isTlsFailure,
 } from "./connection-failure.js";
+export { type ContextWindowTable, contextWindowFor } from "./context-windows.js";
 export { type FailureLines, failureLines, type ProviderWords } from "./failure-lines.js";
 export { IdleTimer } from "./idle-timer.js";
 export {

@@ -2,8 +2,10 @@ import { type Llm, llmContractProblem } from "@langchain-mini/core";
 import { BUILT_IN_PROVIDERS, DEFAULT_PROVIDERS } from "../plugins/built-ins.js";
 import { callFactory, loadProvider, type ProviderPlugin } from "../plugins/load-plugin.js";
 import { messageOf } from "../plugins/locate-module.js";
+import { sizedLlm, windowNotice } from "./context-window.js";
 import { type HostContext, pluginContext } from "./host-context.js";
 import { nearest } from "./nearest-name.js";
+import { noticesToShow } from "./notice-memory.js";
 import { pricedLlm, readUserPrices } from "./prices.js";
 import { usageError } from "./usage-error.js";
 
@@ -16,6 +18,8 @@ export interface LlmChoice {
   /** `--constrained`: only providers that say they can constrain decoding. */
   readonly constrained: boolean;
   readonly toolNames: readonly string[];
+  /** `--context-window`: the model's window in tokens, over what anyone else says. */
+  readonly contextWindow?: number;
 }
 
 export interface ChosenLlm {
@@ -27,7 +31,8 @@ export interface ChosenLlm {
 /**
  * The run's LLM from `--llm`, through the one plug-in loader. What the run will ask of
  * the provider is checked against its declared capabilities before anything starts; its
- * price is the user's (prices.json in the data directory) over the provider's own.
+ * price and context window are the user's (prices.json in the data directory) over the
+ * provider's own, and `--context-window` over both. A window nobody knows is said once.
  */
 export async function chooseLlm(choice: LlmChoice, host: HostContext): Promise<ChosenLlm> {
   const { plugin, model } = choice.spec
@@ -44,9 +49,15 @@ export async function chooseLlm(choice: LlmChoice, host: HostContext): Promise<C
   const problem = llmContractProblem(llm);
   if (problem) throw usageError(`createLlm of '${plugin.name}' did not return an LLM: ${problem}`);
   const user = await readUserPrices(host.dataDirectory);
+  const priced = pricedLlm(llm as Llm, plugin.prices, user.prices);
+  const sized = sizedLlm(priced, choice.contextWindow, user.windows);
+  const unknownWindow = windowNotice(sized);
   return {
-    llm: pricedLlm(llm as Llm, plugin.prices, user.prices),
-    notices: user.warning ? [user.warning] : [],
+    llm: sized,
+    notices: [
+      ...(user.warning ? [user.warning] : []),
+      ...(unknownWindow ? await noticesToShow(host.dataDirectory, [unknownWindow]) : []),
+    ],
   };
 }
 

@@ -31,8 +31,48 @@ describe("readUserPrices", () => {
     expect(prices.get("anthropic:claude-haiku-5-5")).toBeNull();
   });
 
+  it("reads a context window beside a price or alone, which keeps the provider's price", async () => {
+    const directory = dataDirectoryWith(
+      JSON.stringify({
+        "openai:llama3.2": { contextWindow: 8192 },
+        "openai:my-finetune": { input: 3, output: 12, contextWindow: 128000 },
+        "openai:gpt-4.1-mini": { input: 0.4, output: 1.6 },
+      }),
+    );
+    const { prices, windows, warning } = await readUserPrices(directory);
+    expect(warning).toBeUndefined();
+    expect([...windows]).toEqual([
+      ["openai:llama3.2", 8192],
+      ["openai:my-finetune", 128000],
+    ]);
+    expect(prices.has("openai:llama3.2")).toBe(false);
+    expect(prices.get("openai:my-finetune")).toEqual({ input: 3, output: 12 });
+    expect(prices.get("openai:gpt-4.1-mini")).toEqual({ input: 0.4, output: 1.6 });
+  });
+
+  it("names an entry whose window is no whole number of tokens, and keeps the rest", async () => {
+    const directory = dataDirectoryWith(
+      JSON.stringify({
+        "openai:a": { contextWindow: "8k" },
+        "openai:b": { contextWindow: 0 },
+        "openai:c": { contextWindow: 4096.5, input: 1, output: 1 },
+        "openai:d": { contextWindow: 4096, input: -1, output: 1 },
+        "openai:e": { contextWindow: 4096 },
+      }),
+    );
+    const { prices, windows, warning } = await readUserPrices(directory);
+    expect([...windows]).toEqual([["openai:e", 4096]]);
+    expect(prices.size).toBe(0);
+    expect(warning).toBe(
+      `Ignoring 4 entries of ${join(directory, PRICES_FILE)}: "openai:a": contextWindow must be a whole number of tokens, such as 128000 (and 3 more)`,
+    );
+  });
+
   it("reads nothing, and says nothing, when there is no file", async () => {
-    expect(await readUserPrices(dataDirectoryWith(undefined))).toEqual({ prices: new Map() });
+    expect(await readUserPrices(dataDirectoryWith(undefined))).toEqual({
+      prices: new Map(),
+      windows: new Map(),
+    });
     expect((await readUserPrices(join(tempDir(), "not-made-yet"))).warning).toBeUndefined();
   });
 

@@ -13,16 +13,19 @@ import { readDataFile } from "./data-file.js";
 /** The user's own prices, in the data directory, over the providers' tables. */
 export const PRICES_FILE = "prices.json";
 
+// Entries may also hold "contextWindow": <tokens>, beside a price or alone.
 const SHAPE = '{ "<provider>:<model>": { "input": 0.4, "output": 1.6 }, … }';
 
 export interface UserPrices {
   /** By `provider:model`; null: the user says the model has no known price. */
   readonly prices: ReadonlyMap<string, ModelPrice | null>;
+  /** Context windows in tokens by `provider:model`, from the entries' `contextWindow`. */
+  readonly windows: ReadonlyMap<string, number>;
   /** One line naming the file and what of it was left out, when anything was. */
   readonly warning?: string;
 }
 
-const NONE: UserPrices = { prices: new Map() };
+const NONE: UserPrices = { prices: new Map(), windows: new Map() };
 
 /**
  * `prices.json` in the data directory. Whatever is wrong with it costs a warning and
@@ -42,20 +45,49 @@ export async function readUserPrices(dataDirectory: string): Promise<UserPrices>
 
 function parseEntries(path: string, entries: Record<string, unknown>): UserPrices {
   const prices = new Map<string, ModelPrice | null>();
+  const windows = new Map<string, number>();
   const problems: string[] = [];
   for (const [key, value] of Object.entries(entries)) {
-    const problem = /^[^:\s]+:\S/.test(key)
-      ? value === null
-        ? undefined
-        : modelPriceProblem(value)
-      : "names no <provider>:<model>, e.g. openai:gpt-4.1-mini";
-    if (problem) problems.push(`${shown(key)}: ${problem}`);
-    else prices.set(key, value as ModelPrice | null);
+    const entry = /^[^:\s]+:\S/.test(key)
+      ? readEntry(value)
+      : { problem: "names no <provider>:<model>, e.g. openai:gpt-4.1-mini" };
+    if ("problem" in entry) {
+      problems.push(`${shown(key)}: ${entry.problem}`);
+      continue;
+    }
+    if (entry.price !== undefined) prices.set(key, entry.price);
+    if (entry.window !== undefined) windows.set(key, entry.window);
   }
-  if (problems.length === 0) return { prices };
+  if (problems.length === 0) return { prices, windows };
   const count = problems.length === 1 ? "1 entry" : `${problems.length} entries`;
   const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : "";
-  return { prices, warning: `Ignoring ${count} of ${path}: ${problems[0]}${more}` };
+  return { prices, windows, warning: `Ignoring ${count} of ${path}: ${problems[0]}${more}` };
+}
+
+/**
+ * One entry: a price, null (no known price), and a `contextWindow` beside the price or
+ * alone (the provider's price then still counts).
+ */
+function readEntry(
+  value: unknown,
+): { price?: ModelPrice | null; window?: number } | { problem: string } {
+  if (value === null) return { price: null };
+  if (typeof value !== "object" || Array.isArray(value) || !Object.hasOwn(value, "contextWindow")) {
+    const problem = modelPriceProblem(value);
+    return problem ? { problem } : { price: value as ModelPrice };
+  }
+  const { contextWindow: window, ...price } = value as Record<string, unknown>;
+  if (!isContextWindow(window)) {
+    return { problem: "contextWindow must be a whole number of tokens, such as 128000" };
+  }
+  if (Object.keys(price).length === 0) return { window };
+  const problem = modelPriceProblem(price);
+  return problem ? { problem } : { price: price as unknown as ModelPrice, window };
+}
+
+/** A context window as files and flags may give it: a whole number of tokens, 1 or more. */
+export function isContextWindow(value: unknown): value is number {
+  return typeof value === "number" && Number.isSafeInteger(value) && value >= 1;
 }
 
 /**
@@ -77,7 +109,7 @@ export function pricedLlm(llm: Llm, table: PriceTable, user: UserPrices["prices"
 }
 
 function ignored(path: string, reason: string): UserPrices {
-  return { prices: new Map(), warning: `Ignoring ${path}: ${reason}` };
+  return { ...NONE, warning: `Ignoring ${path}: ${reason}` };
 }
 
 /** A key as the warning quotes it: escaped, and short. */

@@ -6,10 +6,12 @@ import {
   type Approve,
   DEFAULT_MAX_STEPS,
   type Llm,
+  type SharedBudget,
   type Tool,
   ToolCallingAgent,
 } from "@langchain-mini/core";
 import { MCP_CONFIG_VARIABLE } from "../plugins/built-ins.js";
+import { sizedLlm } from "./context-window.js";
 import type { HostContext } from "./host-context.js";
 import { type AgentMode, chooseLlm } from "./llm-choice.js";
 import { chooseTools } from "./tool-choice.js";
@@ -34,6 +36,12 @@ export interface RuntimeOptions {
   readonly maxSteps?: number | string;
   /** `--max-tokens`: output tokens per LLM call; default core's. */
   readonly maxTokens?: number | string;
+  /** `--context-window`: the model's window in tokens, over its provider's and prices.json's. */
+  readonly contextWindow?: number | string;
+  /** `--max-cost`: US dollars each run may spend on LLM calls; needs the model's price. */
+  readonly maxCost?: number | string;
+  /** `--max-tokens-total`: tokens each run's LLM calls may use, prompts and replies together. */
+  readonly maxTokensTotal?: number | string;
   /** `--approval`: auto (default), always, never, or pause (auto, pausing when no one can be asked). */
   readonly approval?: string;
   /** `--constrained`: constrained decoding, for providers that can. */
@@ -52,6 +60,12 @@ export interface Runtime {
   readonly maxSteps: number;
   /** Output tokens per LLM call; undefined: core's default. */
   readonly maxTokens?: number;
+  /** `--context-window`, which a model switched to keeps too. */
+  readonly contextWindow?: number;
+  /** US dollars each run may spend; undefined: no limit. */
+  readonly maxCost?: number;
+  /** Tokens each run may use; undefined: no limit. */
+  readonly maxTokensTotal?: number;
   /** `--agent`: the text ReAct format (default) or the model's native tool calls. */
   readonly agentMode: AgentMode;
   readonly constrained: boolean;
@@ -72,6 +86,9 @@ export interface Runtime {
 export async function buildRuntime(options: RuntimeOptions, host: HostContext): Promise<Runtime> {
   const maxSteps = wholeNumber("--max-steps", options.maxSteps) ?? DEFAULT_MAX_STEPS;
   const maxTokens = wholeNumber("--max-tokens", options.maxTokens);
+  const contextWindow = wholeNumber("--context-window", options.contextWindow);
+  const maxCost = dollars("--max-cost", options.maxCost);
+  const maxTokensTotal = wholeNumber("--max-tokens-total", options.maxTokensTotal);
   const agentMode = parseAgentMode(options.agent);
   const constrained = options.constrained === true;
   const pauseSpec = options.approval?.trim() === "pause";
@@ -84,21 +101,26 @@ export async function buildRuntime(options: RuntimeOptions, host: HostContext): 
   try {
     const chosen =
       typeof options.llm === "object"
-        ? { llm: options.llm, notices: [] }
+        ? { llm: sizedLlm(options.llm, contextWindow, new Map()), notices: [] }
         : await chooseLlm(
             {
               spec: options.llm,
               agentMode,
               constrained,
               toolNames: tools.map((tool) => tool.name),
+              contextWindow,
             },
             host,
           );
+    if (maxCost !== undefined) checkPriced(chosen.llm, "--max-cost");
     return {
       llm: chosen.llm,
       tools,
       maxSteps,
       maxTokens,
+      ...(maxCost === undefined ? {} : { maxCost }),
+      ...(maxTokensTotal === undefined ? {} : { maxTokensTotal }),
+      ...(contextWindow === undefined ? {} : { contextWindow }),
       agentMode,
       constrained,
       approval,
@@ -117,20 +139,55 @@ export async function switchLlm(runtime: Runtime, spec: string, host: HostContex
   const { agentMode, constrained } = runtime;
   // The prices file was read at start-up too: what is wrong with it was said then.
   const { llm } = await chooseLlm(
-    { spec, agentMode, constrained, toolNames: runtime.tools.map((tool) => tool.name) },
+    {
+      spec,
+      agentMode,
+      constrained,
+      toolNames: runtime.tools.map((tool) => tool.name),
+      ...(runtime.contextWindow === undefined ? {} : { contextWindow: runtime.contextWindow }),
+    },
     host,
   );
+  if (runtime.maxCost !== undefined) checkPriced(llm, "--max-cost");
   return llm;
+}
+
+/**
+ * A budget in dollars needs the model's price: without one no call could be priced, and
+ * the budget would never stop anything. Said before anything runs.
+ */
+export function checkPriced(llm: Llm, flag: string) {
+  if (llm.price) return;
+  throw usageError(
+    `${flag} needs the price of ${llm.provider}:${llm.model}, which is not known: give it one in prices.json in the data directory, or bound each run's tokens with --max-tokens-total instead`,
+  );
 }
 
 /**
  * The agent for a runtime: the ReAct executor, or the function-calling one with `--agent
  * tools`. `approve` asks the user about the calls `--approval` holds back; without it
- * they are declined.
+ * they are declined. `sessionBudget` is what the session's runs before this one spent
+ * of `--session-max-cost`.
  */
-export function createAgent(runtime: Runtime, approve?: Approve, today?: string) {
-  const { llm, tools, maxSteps, maxTokens, approval } = runtime;
-  const options = { llm, tools, maxSteps, maxTokens, approval, approve, today };
+export function createAgent(
+  runtime: Runtime,
+  approve?: Approve,
+  today?: string,
+  sessionBudget?: SharedBudget,
+) {
+  const { llm, tools, maxSteps, maxTokens, approval, maxCost, maxTokensTotal } = runtime;
+  const options = {
+    llm,
+    tools,
+    maxSteps,
+    maxTokens,
+    approval,
+    approve,
+    today,
+    maxCost,
+    maxTokensTotal,
+    sessionBudget,
+  };
   return runtime.agentMode === "tools" ? new ToolCallingAgent(options) : new Agent(options);
 }
 
@@ -155,6 +212,22 @@ function parseApproval(value: string | undefined): ApprovalPolicy {
   throw usageError(
     `--approval must be auto (ask about tools that need it), always (ask about every call), never (run every call without asking) or pause (as auto, but with no one to ask the run pauses until someone approves), got '${value}'`,
   );
+}
+
+/** An amount of US dollars above 0, as `--max-cost 0.50` gives it. */
+export function dollars(flag: string, value: number | string | undefined) {
+  if (value === undefined) return undefined;
+  const amount = Number(value);
+  if (
+    !/^(?:\d+(?:\.\d*)?|\.\d+)$/.test(String(value).trim()) ||
+    !Number.isFinite(amount) ||
+    amount <= 0
+  ) {
+    throw usageError(
+      `${flag} must be an amount of US dollars above 0, such as 0.50, got '${value}'`,
+    );
+  }
+  return amount;
 }
 
 function wholeNumber(flag: string, value: number | string | undefined) {

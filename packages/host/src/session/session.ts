@@ -19,7 +19,7 @@ import { formatToday } from "@langchain-mini/prompts";
 import type { Secrets } from "../boundary/secrets.js";
 import type { WireEvent } from "../boundary/wire-event.js";
 import type { HostContext } from "../config/host-context.js";
-import { createAgent, type Runtime, switchLlm } from "../config/runtime.js";
+import { checkPriced, createAgent, type Runtime, switchLlm } from "../config/runtime.js";
 import { usageError } from "../config/usage-error.js";
 import { JournaledRun } from "../runs/journaled-run.js";
 import { checkResumable, decisionRecord, type RunDecision } from "../runs/resumable.js";
@@ -169,6 +169,8 @@ export interface SessionParts {
   readonly specs?: { readonly llm?: string; readonly tools?: string; readonly mcp?: string };
   /** `--history`: buffer, window[:k], tokens[:n] or summary; memory's default otherwise. */
   readonly history?: string;
+  /** `--session-max-cost`: US dollars the session's runs may spend together. */
+  readonly sessionMaxCost?: number;
   readonly secrets: Secrets;
   /** For `switchModel`: where providers are looked for. */
   readonly context?: HostContext;
@@ -195,6 +197,14 @@ export function createSession(parts: SessionParts): Session {
   let scratch = new InMemorySessionStore();
   let running: RunOutput | undefined;
   let llmSpec = parts.specs?.llm;
+  // What each run of the session spent, by run id: a resumed run replaces its own figure.
+  const spentByRun = new Map<string, number>();
+  const sessionBudget = (runId: string) => {
+    if (parts.sessionMaxCost === undefined) return undefined;
+    let spent = 0;
+    for (const [id, dollars] of spentByRun) if (id !== runId) spent += dollars;
+    return { maxCost: parts.sessionMaxCost, spent };
+  };
 
   /** One turn's run: a new question, or one taken up again from its journal. */
   function runTurn(turn: TurnPlan, options: AskOptions): SessionRun {
@@ -206,7 +216,7 @@ export function createSession(parts: SessionParts): Session {
         : undefined;
     const name = turn.conversation;
     const conversationTurn = new Conversation({
-      agent: createAgent(runtime, approve, turn.today),
+      agent: createAgent(runtime, approve, turn.today, sessionBudget(turn.runId)),
       llm: runtime.llm,
       store: name ? store : scratch,
       session: name ?? "scratch",
@@ -246,6 +256,13 @@ export function createSession(parts: SessionParts): Session {
           }
         : {}),
     });
+    if (parts.sessionMaxCost !== undefined) {
+      // Counted before the caller reads the result, so that its next question sees it.
+      observed.result.then(
+        (result) => spentByRun.set(turn.runId, result.cost ?? 0),
+        () => undefined,
+      );
+    }
     const decide =
       (approved: boolean) =>
       ({ note, by, ...options }: DecisionOptions = {}) =>
@@ -365,6 +382,7 @@ export function createSession(parts: SessionParts): Session {
     async switchModel(spec) {
       if (!parts.context) throw new Error("This session's model cannot be switched");
       const llm = await switchLlm(runtime, spec, parts.context);
+      if (parts.sessionMaxCost !== undefined) checkPriced(llm, "--session-max-cost");
       history = parseHistoryStrategy(parts.history, llm);
       runtime = { ...runtime, llm };
       llmSpec = spec;

@@ -41,6 +41,8 @@ export function runSettings(
     agent: runtime.agentMode,
     maxSteps: runtime.maxSteps,
     ...(runtime.maxTokens ? { maxTokens: runtime.maxTokens } : {}),
+    ...(runtime.maxCost === undefined ? {} : { maxCost: runtime.maxCost }),
+    ...(runtime.maxTokensTotal === undefined ? {} : { maxTokensTotal: runtime.maxTokensTotal }),
     approval: runtime.pauseUnasked ? "pause" : (runtime.approval ?? "auto"),
     today: turn.today,
     ...(turn.conversation ? { session: turn.conversation } : {}),
