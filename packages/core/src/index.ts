@@ -48,11 +48,13 @@ export type {
   AgentEventType,
   AgentResult,
   AgentStep,
+  CompactionReason,
   LlmCallPurpose,
   RunStatus,
 } from "./contracts/events.js";
 export {
   type ChatMessage,
+  DEFAULT_CONTEXT_WINDOW,
   type FinishReason,
   type JsonSchema,
   type Llm,

@@ -121,10 +121,11 @@ export function replayLlmCall(
 }
 
 /** What the journal keeps of a finished call: everything the next request depends on. */
-export function llmRecord(step: number, call: LlmCallResult): RunRecord {
+export function llmRecord(options: CallLlmOptions, call: LlmCallResult): RunRecord {
   return {
     type: "llm",
-    step,
+    step: options.step,
+    ...(options.purpose === "compaction" ? { purpose: "compaction" as const } : {}),
     completion: call.completion,
     ...(call.toolCalls.length === 0 ? {} : { toolCalls: call.toolCalls }),
     reason: call.reason,

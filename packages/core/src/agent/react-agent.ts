@@ -2,19 +2,16 @@ import {
   FORCE_FINAL_ANSWER_SUFFIX,
   MissingVariableError,
   renderReactPrompt,
-  stepText,
 } from "@langchain-mini/prompts";
 import { abortError, LangchainMiniError } from "../contracts/errors.js";
 import type { AgentResult } from "../contracts/events.js";
 import { toolParameters } from "../tool-input/tool-schema.js";
-import {
-  AgentBase,
-  type AgentLimits,
-  type AgentRunOptions,
-  DEFAULT_MAX_TOKENS,
-  type LoopCall,
-} from "./agent-base.js";
+import { AgentBase, type AgentLimits, type AgentRunOptions } from "./agent-base.js";
 import type { Emit } from "./agent-run.js";
+import type { LlmCallResult } from "./call-llm.js";
+import { READ_RESULT } from "./context/bounded-result.js";
+import { ReactTranscript } from "./context/react-transcript.js";
+import type { TranscriptContext } from "./context/transcript.js";
 
 import { cutAtObservation, parseReAct } from "./parser.js";
 import type { RunState } from "./run-state.js";
@@ -34,6 +31,14 @@ export interface AgentOptions extends AgentLimits {
 export const REACT_STOP = ["\nObservation:"];
 
 /**
+ * How a ReAct model reads a stored result: the action to write. `read_result` is not in
+ * the prompt's list of tools, which never changes during a run (prefix caches keep
+ * hitting); the line where a result was cut is where the model learns of it.
+ */
+const readHint = (id: string, offset: number) =>
+  `Action: ${READ_RESULT} with Action Input: {"result": "${id}", "offset": ${offset}}`;
+
+/**
  * The AgentExecutor of seed 002: Thought, Action, Action Input, Observation, … Final
  * Answer. `run` gives events and a result; as a Runnable, `invoke` gives the result and
  * `stream` the events.
@@ -44,20 +49,26 @@ export class Agent extends AgentBase<AgentOptions> {
     emit: Emit,
     options: AgentRunOptions,
   ): Promise<AgentResult> {
-    const { state, maxSteps, act, call: callLlm } = this.begin(question, emit, options);
+    const begun = this.begin(question, emit, options, readHint);
+    const { state, maxSteps, act } = begun;
     try {
-      let prompt = this.#firstPrompt(question);
-      // What the prompt gained since the last call: each call's prompt extends the last.
-      let appended: string | undefined;
+      const transcript = new ReactTranscript(this.#firstPrompt(question), begun.transcript);
+      const call = (step: number, suffix = "") =>
+        begun.keeper.call(step, transcript, () => ({
+          request: this.#request(transcript.prompt + suffix, state.signal, begun.transcript),
+          options: {
+            step,
+            appended: transcript.appended === undefined ? undefined : transcript.appended + suffix,
+          },
+        }));
       for (let step = 1; ; step++) {
         if (state.signal.aborted) throw abortError();
         if (step > maxSteps) {
           if (this.options.earlyStopping !== "generate") return state.stepLimit();
-          return await this.#forceAnswer(prompt, appended, step, state, emit, callLlm);
+          return await this.#forceAnswer(step, state, emit, call);
         }
-        const request = this.#request(prompt, state.signal);
-        const call = await callLlm(request, { step, appended });
-        const parsed = parseReAct(call.completion);
+        const reply = await call(step);
+        const parsed = parseReAct(reply.completion);
 
         if (parsed.type === "final-answer") {
           emit({ type: "final-answer", step, answer: parsed.answer, thought: parsed.thought });
@@ -65,7 +76,12 @@ export class Agent extends AgentBase<AgentOptions> {
         }
         let observation: string;
         if (parsed.type === "error") {
-          emit({ type: "parse-error", step, message: parsed.message, completion: call.completion });
+          emit({
+            type: "parse-error",
+            step,
+            message: parsed.message,
+            completion: reply.completion,
+          });
           observation = this.#parseErrorObservation(parsed.message);
           emit({ type: "observation", step, text: observation });
         } else {
@@ -82,8 +98,7 @@ export class Agent extends AgentBase<AgentOptions> {
           observation = outcome.observation;
         }
         // Only what the parser read goes into the prompt: never an invented observation.
-        appended = stepText(cutAtObservation(call.completion), observation);
-        prompt += appended;
+        transcript.add(step, cutAtObservation(reply.completion), observation);
       }
     } catch (error) {
       return state.fail(error);
@@ -92,22 +107,17 @@ export class Agent extends AgentBase<AgentOptions> {
 
   /** `earlyStopping: "generate"`: one last call that must give the final answer. */
   async #forceAnswer(
-    prompt: string,
-    appended: string | undefined,
     step: number,
     state: RunState,
     emit: Emit,
-    callLlm: LoopCall,
+    call: (step: number, suffix?: string) => Promise<LlmCallResult>,
   ) {
     emit({
       type: "warning",
       message: `Reached the limit of ${step - 1} steps; asking the model for a final answer from the steps so far`,
     });
-    const call = await callLlm(this.#request(prompt + FORCE_FINAL_ANSWER_SUFFIX, state.signal), {
-      step,
-      appended: (appended ?? "") + FORCE_FINAL_ANSWER_SUFFIX,
-    });
-    const parsed = parseReAct(`Final Answer: ${call.completion}`);
+    const reply = await call(step, FORCE_FINAL_ANSWER_SUFFIX);
+    const parsed = parseReAct(`Final Answer: ${reply.completion}`);
     if (parsed.type !== "final-answer") return state.stepLimit();
     emit({ type: "final-answer", step, answer: parsed.answer, thought: "" });
     return state.answered(parsed.answer);
@@ -134,9 +144,9 @@ export class Agent extends AgentBase<AgentOptions> {
     }
   }
 
-  #request(prompt: string, signal: AbortSignal) {
-    const { maxTokens = DEFAULT_MAX_TOKENS, temperature } = this.options;
-    return { prompt, stop: REACT_STOP, signal, maxTokens, temperature };
+  #request(prompt: string, signal: AbortSignal, context: TranscriptContext) {
+    const { temperature } = this.options;
+    return { prompt, stop: REACT_STOP, signal, maxTokens: context.budget.replyRoom, temperature };
   }
 
   #parseErrorObservation(message: string) {

@@ -100,8 +100,19 @@ export interface Llm {
    * into the run's result. Undefined: runs show tokens only, never a guessed figure.
    */
   readonly price?: ModelPrice;
+  /**
+   * Tokens the model takes in one call, prompt and reply together, when known. Agents keep
+   * their prompts inside it; undefined: `DEFAULT_CONTEXT_WINDOW`.
+   */
+  readonly contextWindow?: number;
   stream(request: LlmRequest): AsyncIterable<LlmChunk>;
 }
+
+/**
+ * The context window assumed for a model whose window is not known: small enough for
+ * most models served today, so a run stays inside a window it cannot see.
+ */
+export const DEFAULT_CONTEXT_WINDOW = 32_768;
 
 export interface LlmResponse {
   readonly text: string;
