@@ -137,30 +137,23 @@ export class LoopJournal {
   }
 
   /**
-   * The compaction recorded before this step's call (after its summary call, if it made
-   * one); "none" while the journal goes on with something else; undefined when the run
-   * decides now (the records have run out, or only a summary call is left whose
-   * compaction was not kept).
+   * The compaction recorded next, before this step's call (taken from the records);
+   * "none" while the journal goes on with something else; undefined once the records have
+   * run out, when the run decides for itself.
    */
   compactionAt(step: number): CompactionRecord | "none" | undefined {
-    if (this.#live) return undefined;
-    let index = this.#next;
-    let record = this.#recorded[index];
-    if (record?.type === "llm" && record.purpose === "compaction" && record.step === step) {
-      record = this.#recorded[++index];
+    const record = this.#peek();
+    if (record?.type === "compaction" && record.step === step) {
+      this.#next++;
+      return record;
     }
-    if (record?.type === "compaction" && record.step === step) return record;
-    return index >= this.#recorded.length ? undefined : "none";
+    return this.#live || this.#next >= this.#recorded.length ? undefined : "none";
   }
 
-  /** Keeps a compaction made now, or passes the recorded one the run just applied. */
-  async keepCompaction(record: CompactionRecord) {
-    if (this.#peek()) {
-      this.#take("compaction", record.step);
-      return;
-    }
+  /** Keeps a compaction decided now, before its summary call. */
+  keepCompaction(record: CompactionRecord) {
     this.#goLive();
-    await this.#write(record);
+    return this.#write(record);
   }
 
   /** What became of this tool call before, or undefined when it never started. */

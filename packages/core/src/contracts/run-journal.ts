@@ -101,9 +101,10 @@ export type RunRecord =
     }
   | {
       /**
-       * The run compacted its prompt before this step's call, as its `compaction` event
-       * says; a summary call's `llm` record (purpose `compaction`) comes just before it. A
-       * resumed run applies it as recorded, so it rebuilds the same prompts.
+       * The run compacts its prompt before this step's call, as its `compaction` event says:
+       * kept before the summary call it makes (an `llm` record with purpose `compaction`,
+       * when it folds steps). A resumed run applies it as recorded, so it rebuilds the same
+       * prompts, even after a refusal the journal does not hold.
        */
       readonly type: "compaction";
       readonly step: number;
@@ -111,10 +112,7 @@ export type RunRecord =
       readonly cleared: number;
       readonly summarised: number;
       readonly tokensBefore: number;
-      readonly tokensAfter: number;
       readonly window: number;
-      /** The summary that now stands for every step summarised so far, when `summarised` > 0. */
-      readonly summary?: string;
     }
   | {
       /** A process took the run up again, after it was interrupted or paused. */
@@ -266,9 +264,7 @@ export function isRunRecord(value: unknown): value is RunRecord {
         Number.isSafeInteger(record.cleared) &&
         Number.isSafeInteger(record.summarised) &&
         typeof record.tokensBefore === "number" &&
-        typeof record.tokensAfter === "number" &&
-        typeof record.window === "number" &&
-        (record.summary === undefined || typeof record.summary === "string")
+        typeof record.window === "number"
       );
     case "resume":
       return typeof record.at === "string";

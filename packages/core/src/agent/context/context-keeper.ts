@@ -6,7 +6,7 @@ import type { LoopCall } from "../agent-base.js";
 import type { Emit } from "../agent-run.js";
 import type { CallLlmOptions, LlmCallResult } from "../call-llm.js";
 import type { LoopJournal } from "../loop-journal.js";
-import { type CompactionPlan, planCompaction } from "./compaction-plan.js";
+import { planCompaction } from "./compaction-plan.js";
 import type { ContextBudget } from "./context-budget.js";
 import { stepSummaryPrompt, summaryText } from "./step-summary.js";
 import type { Transcript } from "./transcript.js";
@@ -78,7 +78,7 @@ export class ContextKeeper {
       if (recorded === "none") return;
       if (recorded) {
         decided ||= recorded.reason === "window";
-        await this.#compact(step, transcript, recorded, recorded);
+        await this.#compact(transcript, recorded);
         continue;
       }
       if (!decided && transcript.gauge.tokens > this.#options.budget.prompt) {
@@ -107,42 +107,41 @@ export class ContextKeeper {
       summaryTokens: budget.summary,
     });
     if (plan.summarised === 0 && plan.cleared === 0) return false;
-    await this.#compact(step, transcript, { ...plan, reason, tokensBefore: tokens });
+    const record: CompactionRecord = {
+      type: "compaction",
+      step,
+      reason,
+      ...plan,
+      tokensBefore: tokens,
+      window: budget.window,
+    };
+    await this.#options.journal?.keepCompaction(record);
+    await this.#compact(transcript, record);
     return true;
   }
 
-  async #compact(
-    step: number,
-    transcript: KeptTranscript,
-    plan: CompactionPlan & { readonly reason: CompactionReason; readonly tokensBefore: number },
-    recorded?: CompactionRecord,
-  ) {
-    const { budget, journal, question, signal, temperature } = this.#options;
+  /** Applies a compaction decided now or recorded: its summary call first, if it folds steps. */
+  async #compact(transcript: KeptTranscript, record: CompactionRecord) {
+    const { budget, question, signal, temperature } = this.#options;
+    const { step, summarised, cleared } = record;
     let summary: string | undefined;
-    if (plan.summarised > 0) {
-      const prompt = stepSummaryPrompt(transcript, plan.summarised, question, budget.target);
-      const through = transcript.steps[plan.summarised - 1]?.step ?? 0;
+    if (summarised > 0) {
+      const prompt = stepSummaryPrompt(transcript, summarised, question, budget.target);
+      const through = transcript.steps[summarised - 1]?.step ?? 0;
       const request = { prompt, maxTokens: budget.summary, temperature, signal };
       const call = await this.#options.call(request, { step, purpose: "compaction" });
-      summary =
-        recorded?.summary ?? summaryText(call.completion, transcript.summary?.text, through);
+      summary = summaryText(call.completion, transcript.summary?.text, through);
     }
-    const change = transcript.compact(plan.summarised, summary, plan.cleared);
-    if (recorded) transcript.gauge.set(recorded.tokensAfter);
-    else transcript.gauge.change(change);
-    const record: CompactionRecord = recorded ?? {
+    transcript.gauge.change(transcript.compact(summarised, summary, cleared));
+    this.#options.emit({
       type: "compaction",
       step,
-      reason: plan.reason,
-      cleared: plan.cleared,
-      summarised: plan.summarised,
-      tokensBefore: plan.tokensBefore,
+      reason: record.reason,
+      cleared,
+      summarised,
+      tokensBefore: record.tokensBefore,
       tokensAfter: transcript.gauge.tokens,
-      window: budget.window,
-      ...(summary === undefined ? {} : { summary }),
-    };
-    await journal?.keepCompaction(record);
-    const { summary: _, ...event } = record;
-    this.#options.emit(event);
+      window: record.window,
+    });
   }
 }
