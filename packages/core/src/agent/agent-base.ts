@@ -1,16 +1,10 @@
 import type { ApprovalPolicy, Approve } from "../contracts/approval.js";
 import type { AgentEvent, AgentResult } from "../contracts/events.js";
-import type { Llm, LlmRequest } from "../contracts/llm.js";
+import type { Llm } from "../contracts/llm.js";
 import type { Tool } from "../contracts/tool.js";
 import { Runnable, type RunOptions } from "../runnable/runnable.js";
 import { type AgentRun, type Emit, startRun } from "./agent-run.js";
-import {
-  type CallLlmOptions,
-  callLlm,
-  type LlmCallResult,
-  llmRecord,
-  replayLlmCall,
-} from "./call-llm.js";
+import { callLlm, type LoopCall, llmRecord, replayLlmCall } from "./call-llm.js";
 import type { ReadHint } from "./context/bounded-result.js";
 import { contextBudget } from "./context/context-budget.js";
 import { ContextKeeper } from "./context/context-keeper.js";
@@ -61,12 +55,6 @@ export interface AgentLimits {
    */
   readonly approve?: Approve;
 }
-
-/** One of the agent's LLM calls inside a run: replayed from the journal, or made and kept. */
-export type LoopCall = (
-  request: LlmRequest & { readonly signal: AbortSignal },
-  options: CallLlmOptions,
-) => Promise<LlmCallResult>;
 
 /** A run's options: its signal, who approves its tool calls, its id and its journal. */
 export interface AgentRunOptions extends RunOptions {
