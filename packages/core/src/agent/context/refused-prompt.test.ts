@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AgentEvent } from "../../contracts/events.js";
+import { summariseRun } from "../run-stats.js";
 import {
   agentFor,
   answerReply,
