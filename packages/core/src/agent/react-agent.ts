@@ -146,7 +146,7 @@ export class Agent extends AgentBase<AgentOptions> {
 
   #request(prompt: string, signal: AbortSignal, context: TranscriptContext) {
     const { temperature } = this.options;
-    return { prompt, stop: REACT_STOP, signal, maxTokens: context.budget.replyRoom, temperature };
+    return { prompt, stop: REACT_STOP, signal, maxTokens: context.budget.maxTokens, temperature };
   }
 
   #parseErrorObservation(message: string) {

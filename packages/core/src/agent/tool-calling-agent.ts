@@ -58,7 +58,7 @@ export class ToolCallingAgent extends AgentBase<ToolCallingAgentOptions> {
             messages: [...transcript.messages],
             tools: transcript.tools(tools),
             signal: state.signal,
-            maxTokens: begun.transcript.budget.replyRoom,
+            maxTokens: begun.transcript.budget.maxTokens,
             temperature,
           },
           options: { step, newMessages: transcript.newMessages },

@@ -7,7 +7,9 @@ import { DEFAULT_CONTEXT_WINDOW } from "../../contracts/llm.js";
 export interface ContextBudget {
   /** The model's context window: prompt and reply together. */
   readonly window: number;
-  /** Output tokens each call asks for: the reply's room inside the window. */
+  /** Output tokens each call asks for. */
+  readonly maxTokens: number;
+  /** The reply's room inside the window: what the prompt leaves for it. */
   readonly replyRoom: number;
   /** What the prompt may take: the window less the reply's room. */
   readonly prompt: number;
@@ -31,15 +33,20 @@ export interface ContextBudget {
  */
 const REPLY_SHARE = 4;
 
+/**
+ * Shares `window` (the model's, when it says; else the default) for calls that may write
+ * `maxTokens`. A known window lowers the calls' output limit to the reply's room, since a
+ * provider refuses a prompt and limit that pass its window together. An assumed one does
+ * not: the prompt is kept inside it, but an output limit set past it is the user's to set.
+ */
 export function contextBudget(window: number | undefined, maxTokens: number): ContextBudget {
-  const tokens =
-    window !== undefined && Number.isSafeInteger(window) && window > 0
-      ? window
-      : DEFAULT_CONTEXT_WINDOW;
+  const known = window !== undefined && Number.isSafeInteger(window) && window > 0;
+  const tokens = known ? window : DEFAULT_CONTEXT_WINDOW;
   const replyRoom = Math.max(1, Math.min(maxTokens, Math.floor(tokens / REPLY_SHARE)));
   const prompt = tokens - replyRoom;
   return {
     window: tokens,
+    maxTokens: known ? replyRoom : maxTokens,
     replyRoom,
     prompt,
     resultShare: Math.max(64, Math.floor(prompt / 8)),

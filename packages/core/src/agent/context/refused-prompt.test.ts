@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import type { AgentEvent } from "../../contracts/events.js";
-import { summariseRun } from "../run-stats.js";
 import {
   agentFor,
   answerReply,
@@ -10,6 +9,7 @@ import {
   runToEnd,
   windowedLlm,
 } from "../../test-support/long-run.js";
+import { summariseRun } from "../run-stats.js";
 
 describe.each<Mode>(["react", "tools"])(
   "a %s run whose model refuses a prompt as too long",
@@ -41,6 +41,11 @@ describe.each<Mode>(["react", "tools"])(
         expect(retry?.type === "llm-end" && retry.error).toBeFalsy();
       }
       expect(calls).toHaveLength(pages + 1);
+      // A refused call made again is one step, not two.
+      expect(summariseRun(events)).toMatchObject({
+        steps: pages + 1,
+        llmCalls: pages + 1 + refusals.length,
+      });
     });
 
     it("fails with llm_context_exceeded when nothing is left to compact", async () => {
