@@ -101,16 +101,16 @@ export interface Llm {
    */
   readonly price?: ModelPrice;
   /**
-   * Tokens the model takes in one call, prompt and reply together, when known. Agents keep
-   * their prompts inside it; undefined: `DEFAULT_CONTEXT_WINDOW`.
+   * Tokens the model takes in one call, prompt and reply together, when known: runs keep
+   * their prompts inside it. Undefined: hosts and loops assume `DEFAULT_CONTEXT_WINDOW`.
    */
   readonly contextWindow?: number;
   stream(request: LlmRequest): AsyncIterable<LlmChunk>;
 }
 
 /**
- * The context window assumed for a model whose window is not known: small enough for
- * most models served today, so a run stays inside a window it cannot see.
+ * The window assumed for a model that states none: small enough for most models served
+ * locally and for every hosted one, so that a run keeps inside it rather than being refused.
  */
 export const DEFAULT_CONTEXT_WINDOW = 32_768;
 
