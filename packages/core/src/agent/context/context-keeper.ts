@@ -54,7 +54,10 @@ export class ContextKeeper {
     transcript: KeptTranscript,
     attempt: () => Attempt,
   ): Promise<LlmCallResult> {
-    await this.#beforeCall(step, transcript);
+    // Most calls need neither a compaction nor a look at the journal: no await for them.
+    const { journal, budget } = this.#options;
+    if (journal || transcript.gauge.tokens > budget.prompt)
+      await this.#beforeCall(step, transcript);
     let result: LlmCallResult;
     const { call } = this.#options;
     const first = attempt();
