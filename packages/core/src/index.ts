@@ -49,6 +49,7 @@ export type {
   AgentEventType,
   AgentResult,
   AgentStep,
+  CompactionReason,
   LlmCallPurpose,
   RunStatus,
 } from "./contracts/events.js";

@@ -16,4 +16,5 @@ export {
   type ToolDescription,
 } from "./react-prompt.js";
 export { MissingVariableError, renderTemplate, templateVariables } from "./render.js";
+export { renderStepSummaryPrompt, STEP_SUMMARY_TEMPLATE } from "./step-summary-prompt.js";
 export { renderSummaryPrompt, SUMMARY_TEMPLATE } from "./summary-prompt.js";

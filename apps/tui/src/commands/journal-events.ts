@@ -24,7 +24,8 @@ export function* journalEvents(records: readonly RunRecord[]): Generator<AgentEv
         break;
       case "llm":
         replayedCalls++;
-        yield* completionEvents(record, agent);
+        // A compaction's summary is no step of the agent's.
+        if (!record.purpose) yield* completionEvents(record, agent);
         break;
       case "tool-end":
         yield { type: "observation", step: record.step, text: record.observation };
@@ -52,6 +53,8 @@ export function* journalEvents(records: readonly RunRecord[]): Generator<AgentEv
       case "end":
         if (record.error) yield { type: "error", error: record.error };
         break;
+      // The prompt's upkeep: the trace of the run shows it, with what it made room for.
+      case "compaction":
       case "tool-start":
         break;
       default:

@@ -35,10 +35,10 @@ describe("replay reads every event the CLI writes", () => {
       "langchain-mini: files__write_file needs approval and there is no terminal to ask on, so the call was declined",
     );
     expect(text.stderr).toContain(
-      "Resumed: the run was taken up again here: what came before was read from its journal (2 LLM calls not made again)\n",
+      "Compaction: before step 3, the prompt and the reply's room would not fit the model's window of 8,192 tokens: cleared 1 tool result and summarised 1 step (about 6,300 → 2,100 tokens)\n",
     );
     expect(text.stderr).toContain(
-      "Resumed: the run was taken up again here: what came before was read from its journal (2 LLM calls not made again)\n",
+      "Resumed: the run was taken up again here: what came before was read from its journal (3 LLM calls not made again)\n",
     );
     expect(text.stderr).toContain("Final Answer: It is 3034.\n");
 
@@ -50,6 +50,8 @@ describe("replay reads every event the CLI writes", () => {
     // The prompts rebuilt whole from their appended parts, and the plug-in's log line.
     expect(verbose.stderr).toContain("Observation: Missing 'Action:'");
     expect(verbose.stderr).toContain("server started");
+    expect(verbose.stderr).toContain("Compaction: before step 3, ");
+    expect(verbose.stderr).toContain("Thought: (Steps 1 to 1 are summarised here to save room.)");
 
     const json = await runCli(["replay", "--json", "--speed", "0", trace], { cwd: directory });
     expect(json.status, json.stderr).toBe(0);

@@ -78,6 +78,7 @@ describe("under the hood, in a real terminal (tmux)", { timeout: TERMINAL_TEST_T
     expect(done).toContain("Standalone question: What is 1517 times 2?");
     expect(done).toContain("Format error: Missing 'Action:'");
     expect(done).toContain("Approval: declined: no one to ask");
+    expect(done).toContain("Compaction: before step 3, the prompt and the reply's room");
     expect(done).toMatch(/│ It is 3034\.\s+│/);
     screen.send("q", true);
     expect(await screen.exitStatus()).toBe(0);

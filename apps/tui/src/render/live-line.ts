@@ -94,7 +94,13 @@ export function createLiveLine(stream: NodeJS.WriteStream): LiveLine {
         model = oneLine(event.model) || model;
         break;
       case "llm-start":
-        begin(event.purpose === "summary" ? `${model}, summarizing` : model);
+        begin(
+          event.purpose === "summary"
+            ? `${model}, summarizing`
+            : event.purpose === "compaction"
+              ? `${model}, compacting`
+              : model,
+        );
         break;
       case "llm-delta":
         if (work) work.text = (work.text + event.text).slice(-KEPT_CHARS);

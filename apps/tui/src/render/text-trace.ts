@@ -1,6 +1,7 @@
 import type { AgentEvent } from "@langchain-mini/core";
 import { terminalText } from "@langchain-mini/host";
 import { approvalText } from "../approval/approval-text.js";
+import { compactionText } from "./compaction-text.js";
 import type { Style, TerminalOutput } from "./terminal-output.js";
 
 /** Seed 001 traced search in purple and the calculator in blue; other tools get cyan. */
@@ -68,6 +69,9 @@ export function createTextTrace(output: TerminalOutput) {
         break;
       case "resumed":
         line("Resumed", "yellow", resumedText(event.replayedCalls));
+        break;
+      case "compaction":
+        line("Compaction", "yellow", compactionText(event));
         break;
       case "llm-start":
       case "llm-delta":

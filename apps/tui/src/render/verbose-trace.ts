@@ -1,5 +1,6 @@
 import { type AgentEvent, type ChatMessage, RunStats, type RunSummary } from "@langchain-mini/core";
 import { terminalText } from "@langchain-mini/host";
+import { compactionText } from "./compaction-text.js";
 import { formatCost } from "./format-cost.js";
 import type { TerminalOutput } from "./terminal-output.js";
 
@@ -25,6 +26,8 @@ export function createVerboseTrace(output: TerminalOutput) {
       output.write(`${rule(`Completion · LLM call ${event.step}`)}\n`);
       output.write(`${paint("yellow", terminalText(event.completion))}\n`);
       output.write(`${rule("end")}\n`);
+    } else if (event.type === "compaction") {
+      output.write(`${paint("yellow", `Compaction: ${compactionText(event)}`)}\n`);
     } else if (event.type === "log") {
       output.write(`${paint("gray", terminalText(`${event.source}: ${event.message}`))}\n`);
     } else if (event.type === "run-end") {

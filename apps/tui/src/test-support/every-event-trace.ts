@@ -110,9 +110,40 @@ const ANSWERED: readonly WireEvent[] = [
   { type: "tool-start", step: 2, tool: "calculator", input: "1517*2" },
   { type: "tool-end", step: 2, tool: "calculator", output: "3034", durationMs: 2 },
   { type: "observation", step: 2, text: "3034" },
+  // The prompt would not fit the window: the older steps folded into a summary.
+  {
+    type: "llm-start",
+    step: 3,
+    purpose: "compaction",
+    prompt: "Fold the new steps into the summary.\nStep 1: I will multiply.\nNew summary:",
+  },
+  {
+    type: "llm-end",
+    step: 3,
+    purpose: "compaction",
+    completion: "Tried to multiply without an action.",
+    reason: "stop",
+    usage,
+    durationMs: 8,
+  },
+  {
+    type: "compaction",
+    step: 3,
+    reason: "window",
+    cleared: 1,
+    summarised: 1,
+    tokensBefore: 6_300,
+    tokensAfter: 2_100,
+    window: 8_192,
+  },
   // The run was killed here and taken up again from its journal (runs resume).
-  { type: "resumed", replayedCalls: 2 },
-  { type: "llm-start", step: 3, appended: " 3034\nThought:" },
+  { type: "resumed", replayedCalls: 3 },
+  {
+    type: "llm-start",
+    step: 3,
+    prompt:
+      "Question: What is 1517 times 2?\nThought: (Steps 1 to 1 are summarised here to save room.)\nTried to multiply without an action.\nThought: I will multiply.\nAction: calculator\nAction Input: 1517*2\nObservation: 3034\nThought:",
+  },
   {
     type: "llm-end",
     step: 3,

@@ -1,17 +1,16 @@
 import type { ApprovalPolicy, Approve } from "../contracts/approval.js";
 import type { AgentEvent, AgentResult } from "../contracts/events.js";
-import type { Llm, LlmRequest } from "../contracts/llm.js";
+import type { Llm } from "../contracts/llm.js";
 import type { Tool } from "../contracts/tool.js";
 import { Runnable, type RunOptions } from "../runnable/runnable.js";
 import { type AgentRun, type Emit, startRun } from "./agent-run.js";
 import { RunBudget, type SharedBudget } from "./budget.js";
-import {
-  type CallLlmOptions,
-  callLlm,
-  type LlmCallResult,
-  llmRecord,
-  replayLlmCall,
-} from "./call-llm.js";
+import { callLlm, type LoopCall, llmRecord, replayLlmCall } from "./call-llm.js";
+import type { ReadHint } from "./context/bounded-result.js";
+import { contextBudget } from "./context/context-budget.js";
+import { ContextKeeper } from "./context/context-keeper.js";
+import { readResultTool } from "./context/read-result-tool.js";
+import type { TranscriptContext } from "./context/transcript.js";
 import { LoopGuard } from "./loop-guard.js";
 import { type JournalHooks, LoopJournal } from "./loop-journal.js";
 import { RunState } from "./run-state.js";
@@ -43,7 +42,11 @@ export interface AgentLimits {
   readonly maxTimeMs?: number;
   /** Per tool call, unless the tool sets its own; default 60 s. */
   readonly toolTimeoutMs?: number;
-  /** Output tokens per LLM call; default 4,096. A reply cut there is reported in a warning. */
+  /**
+   * Output tokens per LLM call; default 4,096, lowered to a quarter of the model's context
+   * window when the model says its window and it is small (a warning says so). A reply cut
+   * there is reported in a warning.
+   */
   readonly maxTokens?: number;
   readonly temperature?: number;
   /** Which tool calls wait for approval; default "auto": those of tools that need it. */
@@ -64,12 +67,6 @@ export interface AgentLimits {
   /** A budget in dollars this run shares with the runs before it (a session's). */
   readonly sessionBudget?: SharedBudget;
 }
-
-/** One of the agent's LLM calls inside a run: replayed from the journal, or made and kept. */
-export type LoopCall = (
-  request: LlmRequest & { readonly signal: AbortSignal },
-  options: CallLlmOptions,
-) => Promise<LlmCallResult>;
 
 /** A run's options: its signal, who approves its tool calls, its id and its journal. */
 export interface AgentRunOptions extends RunOptions {
@@ -124,11 +121,15 @@ export abstract class AgentBase<Options extends AgentLimits> extends Runnable<
   /**
    * Emits run-start and returns the run's state, a function that makes the agent's LLM
    * calls and one that takes actions: both replay what the run's journal recorded, and
-   * keep in it what they do live.
+   * keep in it what they do live. Also what keeps the prompt inside the model's window:
+   * the share of it each part gets, the keeper that compacts, and the built-in
+   * `read_result` (told how this mode's model calls it by `hint`).
    */
-  protected begin(question: string, emit: Emit, options: AgentRunOptions) {
+  protected begin(question: string, emit: Emit, options: AgentRunOptions, hint: ReadHint) {
     const { signal } = options;
     const { llm } = this.options;
+    const maxTokens = this.options.maxTokens ?? DEFAULT_MAX_TOKENS;
+    const budget = contextBudget(llm.contextWindow, maxTokens);
     const maxSteps = this.options.maxSteps ?? DEFAULT_MAX_STEPS;
     const state = new RunState(
       question,
@@ -151,8 +152,18 @@ export abstract class AgentBase<Options extends AgentLimits> extends Runnable<
       provider: llm.provider,
       model: llm.model,
     });
+    if (budget.maxTokens < maxTokens) {
+      emit({
+        type: "warning",
+        message: `Replies are limited to ${budget.maxTokens} tokens instead of ${maxTokens}, to leave room for the prompt in the model's context window of ${budget.window} tokens`,
+      });
+    }
+    const results = new Map<string, string>();
+    const transcript: TranscriptContext = { budget, results, hint };
+    const readResult = readResultTool(results, budget.resultShare, hint);
     const context = {
       tools: this.tools,
+      builtIns: [readResult],
       guard: new LoopGuard(),
       state,
       emit,
@@ -162,24 +173,34 @@ export abstract class AgentBase<Options extends AgentLimits> extends Runnable<
       journal,
     };
     const act = (action: Action): Promise<ActionOutcome> => takeAction(action, context);
-    const budget = new RunBudget(this.options, {
+    const spending = new RunBudget(this.options, {
       label: `${llm.provider}:${llm.model}`,
       price: llm.price,
       defaultMaxTokens: DEFAULT_MAX_TOKENS,
     });
     const call: LoopCall = async (request, callOptions) => {
       // Before the call, so that one that could pass the budget is never made.
-      const input = budget.admit(request, callOptions);
-      const recorded = journal?.llmCall(callOptions.step);
+      const input = spending.admit(request, callOptions);
+      const compaction = callOptions.purpose === "compaction" ? "compaction" : undefined;
+      const recorded = journal?.llmCall(callOptions.step, compaction);
       if (!recorded) await journal?.started;
       const result = recorded
         ? replayLlmCall(recorded, request, callOptions, emit)
         : await callLlm(llm, request, callOptions, emit);
       state.addCall(result);
-      budget.add(result, input, callOptions);
-      if (!recorded) await journal?.write(llmRecord(callOptions.step, result));
+      spending.add(result, input, callOptions);
+      if (!recorded) await journal?.write(llmRecord(callOptions, result));
       return result;
     };
-    return { state, maxSteps, act, call, budget };
+    const keeper = new ContextKeeper({
+      budget,
+      emit,
+      journal,
+      call,
+      signal: state.signal,
+      question,
+      temperature: this.options.temperature,
+    });
+    return { state, maxSteps, act, keeper, transcript, readResult, spending };
   }
 }

@@ -33,6 +33,12 @@ export interface CallLlmOptions {
   readonly newMessages?: number;
 }
 
+/** One of the agent's LLM calls inside a run: replayed from the journal, or made and kept. */
+export type LoopCall = (
+  request: LlmRequest & { readonly signal: AbortSignal },
+  options: CallLlmOptions,
+) => Promise<LlmCallResult>;
+
 /**
  * One LLM call inside a run: llm-start, an llm-delta per piece of text, llm-end. A call
  * that fails or is cancelled still ends with llm-end (carrying the error and the text so
@@ -121,10 +127,11 @@ export function replayLlmCall(
 }
 
 /** What the journal keeps of a finished call: everything the next request depends on. */
-export function llmRecord(step: number, call: LlmCallResult): RunRecord {
+export function llmRecord(options: CallLlmOptions, call: LlmCallResult): RunRecord {
   return {
     type: "llm",
-    step,
+    step: options.step,
+    ...(options.purpose === "compaction" ? { purpose: "compaction" as const } : {}),
     completion: call.completion,
     ...(call.toolCalls.length === 0 ? {} : { toolCalls: call.toolCalls }),
     reason: call.reason,

@@ -37,13 +37,18 @@ export interface RecordedDecision {
   readonly asked: boolean;
 }
 
-type StepRecord = Extract<RunRecord, { type: "llm" | "tool-start" | "tool-end" | "decision" }>;
+type StepRecord = Extract<
+  RunRecord,
+  { type: "llm" | "tool-start" | "tool-end" | "decision" | "compaction" }
+>;
+type CompactionRecord = Extract<RunRecord, { type: "compaction" }>;
 
 const isStepRecord = (record: RunRecord): record is StepRecord =>
   record.type === "llm" ||
   record.type === "tool-start" ||
   record.type === "tool-end" ||
-  record.type === "decision";
+  record.type === "decision" ||
+  record.type === "compaction";
 
 /**
  * The journal as the loop sees it. While recorded steps remain, each LLM call, decision
@@ -74,10 +79,20 @@ export class LoopJournal {
     return this.#live ? this.#write(record) : Promise.resolve();
   }
 
-  /** The recorded completion of this step's call, or undefined when the call is live. */
-  llmCall(step: number): LlmCallResult | undefined {
+  /**
+   * The recorded completion of this step's call (the agent's own, or a compaction's
+   * summary), or undefined when the call is live.
+   */
+  llmCall(step: number, purpose?: "compaction"): LlmCallResult | undefined {
     const record = this.#take("llm", step);
     if (!record) return undefined;
+    if (record.purpose !== purpose) {
+      throw this.#mismatch(
+        step,
+        record.purpose ? "a summary call" : "a call",
+        purpose ? "a summary call" : "a call",
+      );
+    }
     this.#replayedCalls++;
     return {
       completion: record.completion,
@@ -119,6 +134,26 @@ export class LoopJournal {
         at,
       });
     };
+  }
+
+  /**
+   * The compaction recorded next, before this step's call (taken from the records);
+   * "none" while the journal goes on with something else; undefined once the records have
+   * run out, when the run decides for itself.
+   */
+  compactionAt(step: number): CompactionRecord | "none" | undefined {
+    const record = this.#peek();
+    if (record?.type === "compaction" && record.step === step) {
+      this.#next++;
+      return record;
+    }
+    return this.#live || this.#next >= this.#recorded.length ? undefined : "none";
+  }
+
+  /** Keeps a compaction decided now, before its summary call. */
+  keepCompaction(record: CompactionRecord) {
+    this.#goLive();
+    return this.#write(record);
   }
 
   /** What became of this tool call before, or undefined when it never started. */
@@ -168,9 +203,13 @@ export class LoopJournal {
       (tool === undefined || ("tool" in record && record.tool === tool)) &&
       (input === undefined || ("input" in record && record.input === input));
     if (matches) return;
-    throw new LangchainMiniError(
+    throw this.#mismatch(step, record.type, type);
+  }
+
+  #mismatch(step: number, recorded: string, made: string) {
+    return new LangchainMiniError(
       "journal_mismatch",
-      `The run's journal does not match the run at step ${step} (it recorded ${record.type} where the run made ${type}): the tools or the agent changed since; ask the question again`,
+      `The run's journal does not match the run at step ${step} (it recorded ${recorded} where the run made ${made}): the tools or the agent changed since; ask the question again`,
     );
   }
 

@@ -50,6 +50,7 @@ function describeEvent(event: AgentEvent): string {
     case "tool-start":
     case "tool-end":
     case "observation":
+    case "compaction":
     case "final-answer":
       return `${event.type}@${event.step}`;
     default:

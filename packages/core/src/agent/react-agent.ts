@@ -2,21 +2,18 @@ import {
   FORCE_FINAL_ANSWER_SUFFIX,
   MissingVariableError,
   renderReactPrompt,
-  stepText,
 } from "@langchain-mini/prompts";
 import { abortError, isLangchainMiniError, LangchainMiniError } from "../contracts/errors.js";
 import type { AgentResult } from "../contracts/events.js";
 import { toolParameters } from "../tool-input/tool-schema.js";
-import {
-  AgentBase,
-  type AgentLimits,
-  type AgentRunOptions,
-  DEFAULT_MAX_TOKENS,
-  type LoopCall,
-} from "./agent-base.js";
+import { AgentBase, type AgentLimits, type AgentRunOptions } from "./agent-base.js";
 import type { Emit } from "./agent-run.js";
 import type { RunBudget } from "./budget.js";
 import type { LlmCallResult } from "./call-llm.js";
+import { READ_RESULT } from "./context/bounded-result.js";
+import type { Attempt } from "./context/context-keeper.js";
+import { ReactTranscript } from "./context/react-transcript.js";
+import type { TranscriptContext } from "./context/transcript.js";
 import { cutAtObservation, parseReAct } from "./parser.js";
 import type { RunState } from "./run-state.js";
 import { toolNames } from "./take-action.js";
@@ -37,19 +34,30 @@ export interface AgentOptions extends AgentLimits {
  */
 const FINAL_ANSWER_MIN_TOKENS = 256;
 
-/** Where the loop stands when it asks for a final answer. */
+/** One of this agent's calls: its request always states the reply's limit. */
+type ReactAttempt = Attempt & { readonly request: { readonly maxTokens: number } };
+
+/** What a last call for a final answer needs from the loop. */
 interface LastCall {
-  readonly prompt: string;
-  readonly appended: string | undefined;
-  readonly step: number;
   readonly state: RunState;
   readonly emit: Emit;
-  readonly callLlm: LoopCall;
-  readonly budget: RunBudget;
+  readonly spending: RunBudget;
+  /** The call of a step as it would be made now, for measuring it. */
+  readonly attempt: (step: number, suffix?: string, maxTokens?: number) => ReactAttempt;
+  /** Makes the call, its prompt kept inside the window. */
+  readonly call: (step: number, suffix?: string, maxTokens?: number) => Promise<LlmCallResult>;
 }
 
 /** The stop sequence that keeps a model from inventing its own observations. */
 export const REACT_STOP = ["\nObservation:"];
+
+/**
+ * How a ReAct model reads a stored result: the action to write. `read_result` is not in
+ * the prompt's list of tools, which never changes during a run (prefix caches keep
+ * hitting); the line where a result was cut is where the model learns of it.
+ */
+const readHint = (id: string, offset: number) =>
+  `Action: ${READ_RESULT} with Action Input: {"result": "${id}", "offset": ${offset}}`;
 
 /**
  * The AgentExecutor of seed 002: Thought, Action, Action Input, Observation, … Final
@@ -62,27 +70,42 @@ export class Agent extends AgentBase<AgentOptions> {
     emit: Emit,
     options: AgentRunOptions,
   ): Promise<AgentResult> {
-    const { state, maxSteps, act, call: callLlm, budget } = this.begin(question, emit, options);
+    const begun = this.begin(question, emit, options, readHint);
+    const { state, maxSteps, act, spending } = begun;
     try {
-      let prompt = this.#firstPrompt(question);
-      // What the prompt gained since the last call: each call's prompt extends the last.
-      let appended: string | undefined;
+      const transcript = new ReactTranscript(this.#firstPrompt(question), begun.transcript);
+      const attempt = (step: number, suffix = "", maxTokens?: number): ReactAttempt => {
+        const request = this.#request(transcript.prompt + suffix, state.signal, begun.transcript);
+        return {
+          request: maxTokens === undefined ? request : { ...request, maxTokens },
+          options: {
+            step,
+            appended: transcript.appended === undefined ? undefined : transcript.appended + suffix,
+          },
+        };
+      };
+      const last: LastCall = {
+        state,
+        emit,
+        spending,
+        attempt,
+        call: (step, suffix, maxTokens) =>
+          begun.keeper.call(step, transcript, () => attempt(step, suffix, maxTokens)),
+      };
       for (let step = 1; ; step++) {
         if (state.signal.aborted) throw abortError();
-        const last = { prompt, appended, step, state, emit, callLlm, budget };
         if (step > maxSteps) {
           if (this.options.earlyStopping !== "generate") return state.stepLimit();
-          return await this.#forceAnswer(last, () => state.stepLimit());
+          return await this.#forceAnswer(step, last, () => state.stepLimit());
         }
-        const request = this.#request(prompt, state.signal);
-        let call: LlmCallResult;
+        let reply: LlmCallResult;
         try {
-          call = await callLlm(request, { step, appended });
+          reply = await last.call(step);
         } catch (error) {
           if (!this.#answersAtBudget(error)) throw error;
-          return await this.#forceAnswer(last, () => state.fail(error));
+          return await this.#forceAnswer(step, last, () => state.fail(error));
         }
-        const parsed = parseReAct(call.completion);
+        const parsed = parseReAct(reply.completion);
 
         if (parsed.type === "final-answer") {
           emit({ type: "final-answer", step, answer: parsed.answer, thought: parsed.thought });
@@ -90,7 +113,12 @@ export class Agent extends AgentBase<AgentOptions> {
         }
         let observation: string;
         if (parsed.type === "error") {
-          emit({ type: "parse-error", step, message: parsed.message, completion: call.completion });
+          emit({
+            type: "parse-error",
+            step,
+            message: parsed.message,
+            completion: reply.completion,
+          });
           observation = this.#parseErrorObservation(parsed.message);
           emit({ type: "observation", step, text: observation });
         } else {
@@ -107,8 +135,7 @@ export class Agent extends AgentBase<AgentOptions> {
           observation = outcome.observation;
         }
         // Only what the parser read goes into the prompt: never an invented observation.
-        appended = stepText(cutAtObservation(call.completion), observation);
-        prompt += appended;
+        transcript.add(step, cutAtObservation(reply.completion), observation);
       }
     } catch (error) {
       return state.fail(error);
@@ -118,14 +145,14 @@ export class Agent extends AgentBase<AgentOptions> {
   /**
    * `earlyStopping: "generate"`: one last call that must give the final answer, at the
    * step limit or where the next step could pass the budget; its reply is held inside
-   * what the budget leaves, or it is not made and `stop` ends the run.
+   * what the budget leaves (measured on the prompt before any compaction, which only
+   * shrinks it), or it is not made and `stop` ends the run.
    */
-  async #forceAnswer(last: LastCall, stop: () => AgentResult) {
-    const { step, state, emit, budget } = last;
-    const request = this.#request(last.prompt + FORCE_FINAL_ANSWER_SUFFIX, state.signal);
-    const callOptions = { step, appended: (last.appended ?? "") + FORCE_FINAL_ANSWER_SUFFIX };
-    const room = budget.outputRoom(request, callOptions);
-    const atBudget = room < request.maxTokens;
+  async #forceAnswer(step: number, last: LastCall, stop: () => AgentResult) {
+    const { state, emit, spending } = last;
+    const planned = last.attempt(step, FORCE_FINAL_ANSWER_SUFFIX);
+    const room = spending.outputRoom(planned.request, planned.options);
+    const atBudget = room < planned.request.maxTokens;
     if (atBudget && room < FINAL_ANSWER_MIN_TOKENS) return stop();
     emit({
       type: "warning",
@@ -133,8 +160,8 @@ export class Agent extends AgentBase<AgentOptions> {
         ? `The next step could pass the budget; asking the model for a final answer from the steps so far, in at most ${room.toLocaleString("en-US")} tokens`
         : `Reached the limit of ${step - 1} steps; asking the model for a final answer from the steps so far`,
     });
-    const call = await last.callLlm({ ...request, maxTokens: room }, callOptions);
-    const parsed = parseReAct(`Final Answer: ${call.completion}`);
+    const reply = await last.call(step, FORCE_FINAL_ANSWER_SUFFIX, room);
+    const parsed = parseReAct(`Final Answer: ${reply.completion}`);
     if (parsed.type !== "final-answer") return stop();
     emit({ type: "final-answer", step, answer: parsed.answer, thought: "" });
     return state.answered(parsed.answer);
@@ -170,9 +197,9 @@ export class Agent extends AgentBase<AgentOptions> {
     }
   }
 
-  #request(prompt: string, signal: AbortSignal) {
-    const { maxTokens = DEFAULT_MAX_TOKENS, temperature } = this.options;
-    return { prompt, stop: REACT_STOP, signal, maxTokens, temperature };
+  #request(prompt: string, signal: AbortSignal, context: TranscriptContext) {
+    const { temperature } = this.options;
+    return { prompt, stop: REACT_STOP, signal, maxTokens: context.budget.maxTokens, temperature };
   }
 
   #parseErrorObservation(message: string) {

@@ -35,6 +35,7 @@ export function summariseRun(events: Iterable<AgentEvent>): RunSummary {
 /** The same summary, kept up to date one event at a time, for a reader that keeps no events. */
 export class RunStats {
   #steps = 0;
+  #lastStep = 0;
   #llmCalls = 0;
   #toolCalls = 0;
   #spent = NO_TALLY;
@@ -45,14 +46,17 @@ export class RunStats {
   add(event: AgentEvent) {
     if (event.type === "llm-start") {
       this.#llmCalls++;
-      if (event.purpose === undefined) this.#steps++;
+      // A call the provider refused as too long is made again for the same step.
+      if (event.purpose === undefined && event.step !== this.#lastStep) this.#steps++;
+      if (event.purpose === undefined) this.#lastStep = event.step;
     } else if (event.type === "llm-end") {
       this.#llmMs += event.durationMs;
       this.#spent = tallyCall(this.#spent, event);
     } else if (event.type === "tool-end") {
       this.#toolCalls++;
       this.#toolMs += event.durationMs;
-    } else if (event.type === "run-end") this.#wallMs = event.result.durationMs;
+    } else if (event.type === "run-start") this.#lastStep = 0;
+    else if (event.type === "run-end") this.#wallMs = event.result.durationMs;
   }
 
   get summary(): RunSummary {

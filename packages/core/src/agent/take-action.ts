@@ -23,6 +23,11 @@ export interface ActionOutcome {
 
 export interface ActionContext {
   readonly tools: readonly Tool<unknown>[];
+  /**
+   * The loop's own tools (`read_result`): found after the user's, asked for no approval
+   * and not journaled, since they only read what the run already holds.
+   */
+  readonly builtIns: readonly Tool<unknown>[];
   readonly guard: LoopGuard;
   readonly state: RunState;
   readonly emit: Emit;
@@ -40,7 +45,10 @@ export interface ActionContext {
 export async function takeAction(action: Action, context: ActionContext): Promise<ActionOutcome> {
   const { step, input, thought } = action;
   const { emit, state } = context;
-  const tool = findTool(context.tools, action.tool);
+  const ownTool = findTool(context.tools, action.tool);
+  // A user's tool of the same name wins over the loop's.
+  const builtIn = ownTool ? undefined : findTool(context.builtIns, action.tool);
+  const tool = ownTool ?? builtIn;
   const origin = tool?.origin ? { origin: tool.origin } : {};
   emit({ type: "action", step, tool: action.tool, input, thought, ...origin });
   const verdict = context.guard.check(action.tool, input);
@@ -57,9 +65,9 @@ export async function takeAction(action: Action, context: ActionContext): Promis
   else {
     const prepared = await prepareToolInput(tool, input);
     if (state.signal.aborted) throw abortError();
-    const { journal } = context;
+    const journal = builtIn ? undefined : context.journal;
     // Only a call that could run is put to the user; a malformed one goes back to the model.
-    let declined = prepared.ok ? await approve(tool, step, input, context) : undefined;
+    let declined = prepared.ok && !builtIn ? await approve(tool, step, input, context) : undefined;
     const recorded = declined === undefined ? journal?.toolCall(step, tool.name, input) : undefined;
     if (recorded?.kind === "interrupted" && prepared.ok) {
       declined = await approveInterrupted(tool, step, input, context);

@@ -1,16 +1,13 @@
 import { formatToday } from "@langchain-mini/prompts";
 import { abortError } from "../contracts/errors.js";
 import type { AgentResult } from "../contracts/events.js";
-import type { ChatMessage, JsonSchema, ToolCall, ToolDefinition } from "../contracts/llm.js";
+import type { JsonSchema, ToolCall, ToolDefinition } from "../contracts/llm.js";
 import type { Tool } from "../contracts/tool.js";
 import { toolParameters } from "../tool-input/tool-schema.js";
-import {
-  AgentBase,
-  type AgentLimits,
-  type AgentRunOptions,
-  DEFAULT_MAX_TOKENS,
-} from "./agent-base.js";
+import { AgentBase, type AgentLimits, type AgentRunOptions } from "./agent-base.js";
 import type { Emit } from "./agent-run.js";
+import { READ_RESULT } from "./context/bounded-result.js";
+import { ChatTranscript } from "./context/chat-transcript.js";
 
 export interface ToolCallingAgentOptions extends AgentLimits {
   /** Replaces the default system message; `{today}` is not filled in here. */
@@ -36,31 +33,36 @@ export class ToolCallingAgent extends AgentBase<ToolCallingAgentOptions> {
     emit: Emit,
     options: AgentRunOptions,
   ): Promise<AgentResult> {
-    const { maxTokens = DEFAULT_MAX_TOKENS, temperature } = this.options;
-    const { state, maxSteps, act, call: callLlm } = this.begin(question, emit, options);
+    const { temperature } = this.options;
+    const begun = this.begin(question, emit, options, readHint);
+    const { state, maxSteps, act, readResult } = begun;
     const system =
       this.options.system ??
       `Today is ${this.options.today ?? formatToday()}. Answer the user's question as best you can. Call the tools when they help; when you know the answer, reply with it.`;
-    const messages: ChatMessage[] = [
-      { role: "system", content: system },
-      { role: "user", content: question },
-    ];
-    // How many messages the last call sent: each call's messages extend the last's.
-    let sent: number | undefined;
+    const known = [...this.tools, readResult];
     try {
       const tools = this.tools.map(toDefinition);
+      const transcript = new ChatTranscript(
+        [
+          { role: "system", content: system },
+          { role: "user", content: question },
+        ],
+        tools,
+        toDefinition(readResult),
+        begun.transcript,
+      );
       for (let step = 1; step <= maxSteps; step++) {
         if (state.signal.aborted) throw abortError();
-        const request = {
-          messages: [...messages],
-          tools,
-          signal: state.signal,
-          maxTokens,
-          temperature,
-        };
-        const newMessages = sent === undefined ? undefined : messages.length - sent;
-        sent = messages.length;
-        const call = await callLlm(request, { step, newMessages });
+        const call = await begun.keeper.call(step, transcript, () => ({
+          request: {
+            messages: [...transcript.messages],
+            tools: transcript.tools(tools),
+            signal: state.signal,
+            maxTokens: begun.transcript.budget.maxTokens,
+            temperature,
+          },
+          options: { step, newMessages: transcript.newMessages },
+        }));
         const thought = call.completion.trim();
         if (call.toolCalls.length === 0) {
           if (thought) {
@@ -69,25 +71,26 @@ export class ToolCallingAgent extends AgentBase<ToolCallingAgentOptions> {
           }
           const message = "The model replied with neither text nor a tool call";
           emit({ type: "parse-error", step, message, completion: call.completion });
-          messages.push({
-            role: "user",
-            content: `${message}: answer the question or call a tool.`,
-          });
+          transcript.addNote(step, `${message}: answer the question or call a tool.`);
           continue;
         }
-        messages.push({ role: "assistant", content: call.completion, toolCalls: call.toolCalls });
+        const observations: string[] = [];
         for (const toolCall of call.toolCalls) {
-          const tool = this.tools.find(
-            (candidate) => functionName(candidate.name) === toolCall.name,
-          );
+          // A user's tool of the same name wins over the loop's.
+          const tool = known.find((candidate) => functionName(candidate.name) === toolCall.name);
           const input = inputOf(toolCall, tool);
           const outcome = await act({ step, tool: tool?.name ?? toolCall.name, input, thought });
           if (outcome.directAnswer !== undefined) {
             emit({ type: "final-answer", step, answer: outcome.directAnswer, thought });
             return state.answered(outcome.directAnswer);
           }
-          messages.push({ role: "tool", content: outcome.observation, toolCallId: toolCall.id });
+          observations.push(outcome.observation);
         }
+        transcript.add(
+          step,
+          { role: "assistant", content: call.completion, toolCalls: call.toolCalls },
+          observations,
+        );
       }
       return state.stepLimit();
     } catch (error) {
@@ -95,6 +98,10 @@ export class ToolCallingAgent extends AgentBase<ToolCallingAgentOptions> {
     }
   }
 }
+
+/** How a function-calling model reads a stored result: the call to make. */
+const readHint = (id: string, offset: number) =>
+  `call ${READ_RESULT} with {"result": "${id}", "offset": ${offset}}`;
 
 /** Function names must match ^[a-zA-Z0-9_-]{1,64}$ for OpenAI; tool names need not. */
 function functionName(name: string) {

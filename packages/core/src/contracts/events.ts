@@ -17,9 +17,16 @@ export type RunStatus = "answered" | "stopped" | "failed" | "aborted" | "paused"
 
 /**
  * Why an LLM call was made, when not for one of the agent's steps: memory rewriting a
- * follow-up into a standalone question, or keeping its rolling summary.
+ * follow-up into a standalone question, or keeping its rolling summary; or the agent
+ * folding its older steps into a summary to make room in its prompt (`compaction`).
  */
-export type LlmCallPurpose = "rewrite" | "summary";
+export type LlmCallPurpose = "rewrite" | "summary" | "compaction";
+
+/**
+ * Why a run compacted its prompt: its estimate of the prompt plus the reply's room passed
+ * the model's window (`window`), or the provider refused the prompt as too long (`provider`).
+ */
+export type CompactionReason = "window" | "provider";
 
 export interface AgentResult {
   readonly status: RunStatus;
@@ -170,6 +177,28 @@ export type AgentEvent =
       readonly note?: string;
     }
   | { readonly type: "observation"; readonly step: number; readonly text: string }
+  | {
+      /**
+       * The run made room in its prompt before this step's LLM call: it cleared the oldest
+       * tool results from the prompt (each leaves a line saying how to read it again), then,
+       * when that was not enough, folded its oldest steps into a summary (an LLM call with
+       * purpose `compaction` just before this event). The next call's prompt is whole again;
+       * until the next compaction each prompt extends the one before. Results stay whole in
+       * the events, the trace and the journal.
+       */
+      readonly type: "compaction";
+      readonly step: number;
+      readonly reason: CompactionReason;
+      /** Tool results this compaction cleared from the prompt. */
+      readonly cleared: number;
+      /** Steps this compaction folded into the summary. */
+      readonly summarised: number;
+      /** The prompt's size in tokens before and after, as the run estimates it. */
+      readonly tokensBefore: number;
+      readonly tokensAfter: number;
+      /** The model's context window the run keeps inside, in tokens. */
+      readonly window: number;
+    }
   | {
       readonly type: "final-answer";
       readonly step: number;

@@ -1,4 +1,5 @@
 import { type ErrorInfo, LangchainMiniError } from "./errors.js";
+import type { CompactionReason } from "./events.js";
 import type { FinishReason, TokenUsage, ToolCall } from "./llm.js";
 import type { StoreCallOptions } from "./store-call-options.js";
 
@@ -51,6 +52,8 @@ export type RunRecord =
       /** A finished LLM call of the agent's, as the model gave it. */
       readonly type: "llm";
       readonly step: number;
+      /** Set on the call that summarised older steps for a compaction (see `compaction`). */
+      readonly purpose?: "compaction";
       readonly completion: string;
       /** Native tool calls, `providerData` included: the next request carries them back. */
       readonly toolCalls?: readonly ToolCall[];
@@ -98,6 +101,21 @@ export type RunRecord =
       readonly tool: string;
       readonly input: string;
       readonly at: string;
+    }
+  | {
+      /**
+       * The run compacts its prompt before this step's call, as its `compaction` event says:
+       * kept before the summary call it makes (an `llm` record with purpose `compaction`,
+       * when it folds steps). A resumed run applies it as recorded, so it rebuilds the same
+       * prompts, even after a refusal the journal does not hold.
+       */
+      readonly type: "compaction";
+      readonly step: number;
+      readonly reason: CompactionReason;
+      readonly cleared: number;
+      readonly summarised: number;
+      readonly tokensBefore: number;
+      readonly window: number;
     }
   | {
       /** A process took the run up again, after it was interrupted or paused. */
@@ -242,6 +260,15 @@ export function isRunRecord(value: unknown): value is RunRecord {
       return typeof record.step === "number" && typeof record.approved === "boolean";
     case "pause":
       return typeof record.step === "number" && typeof record.tool === "string";
+    case "compaction":
+      return (
+        typeof record.step === "number" &&
+        (record.reason === "window" || record.reason === "provider") &&
+        Number.isSafeInteger(record.cleared) &&
+        Number.isSafeInteger(record.summarised) &&
+        typeof record.tokensBefore === "number" &&
+        typeof record.window === "number"
+      );
     case "resume":
       return typeof record.at === "string";
     case "end":

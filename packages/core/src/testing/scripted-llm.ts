@@ -40,6 +40,12 @@ export interface ScriptedLlmOptions {
   readonly source?: string;
   /** Keep every request in `calls`; default true. Long runs can turn it off to save memory. */
   readonly record?: boolean;
+  /**
+   * The context window it declares and keeps, as a provider does: a request whose prompt
+   * (counted as in its usage, four characters a token) plus its output limit pass it fails
+   * with `llm_context_exceeded`, without using a reply. Default none.
+   */
+  readonly contextWindow?: number;
 }
 
 /** A script can play either agent mode: plain prompts, or messages with tool calls. */
@@ -60,6 +66,7 @@ export class ScriptedLlm implements Llm {
   readonly model: string;
   readonly capabilities: LlmCapabilities = SCRIPT_CAPABILITIES;
   readonly price?: ModelPrice;
+  readonly contextWindow?: number;
   /** Every request, in order (unless `record` is false). */
   readonly calls: LlmRequest[] = [];
   #used = 0;
@@ -71,6 +78,7 @@ export class ScriptedLlm implements Llm {
     this.#options = options;
     this.model = options.model ?? "scripted";
     if (options.price) this.price = options.price;
+    if (options.contextWindow !== undefined) this.contextWindow = options.contextWindow;
   }
 
   /** Replies not yet used. */
@@ -79,6 +87,14 @@ export class ScriptedLlm implements Llm {
   }
 
   async *stream(request: LlmRequest): AsyncGenerator<LlmChunk> {
+    const window = this.contextWindow;
+    const asked = inputTokens(request) + (request.maxTokens ?? 0);
+    if (window !== undefined && asked > window) {
+      throw new LangchainMiniError(
+        "llm_context_exceeded",
+        `The prompt and the reply's room take ${asked} tokens, more than the model's context window of ${window}: shorten the prompt`,
+      );
+    }
     const index = this.#used++;
     if (this.#options.record !== false) this.calls.push(request);
     const reply = this.#replies[index];

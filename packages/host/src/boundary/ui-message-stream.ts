@@ -137,6 +137,8 @@ class Translator implements UiMessageTranslator {
       case "log":
       case "llm-end":
       case "tool-start":
+      // The page shows the conversation, not how the prompt was kept inside the window.
+      case "compaction":
         return;
       default:
         event satisfies never;

@@ -32,7 +32,7 @@ const listOf =
 const errorInfo = shape({ code: string, message: string });
 const usage = shape({ inputTokens: number, outputTokens: number });
 const message = shape({ role: oneOf("system", "user", "assistant", "tool"), content: string });
-const purpose = optional(oneOf("rewrite", "summary"));
+const purpose = optional(oneOf("rewrite", "summary", "compaction"));
 const step = number;
 const result = shape({
   status: oneOf("answered", "stopped", "failed", "aborted", "paused"),
@@ -101,6 +101,15 @@ const FIELDS_BY_TYPE = {
     error: optional(errorInfo),
   },
   observation: { step, text: string },
+  compaction: {
+    step,
+    reason: oneOf("window", "provider"),
+    cleared: number,
+    summarised: number,
+    tokensBefore: number,
+    tokensAfter: number,
+    window: number,
+  },
   "final-answer": { step, answer: string, thought: string },
   resumed: { replayedCalls: number },
   error: { error: errorInfo },

@@ -16,6 +16,8 @@ export interface FakeTextReply extends FakeStreamOptions {
   readonly toolCalls?: readonly { readonly name: string; readonly arguments: string }[];
   /** Of the prompt's tokens, this many reported as read from the prompt cache. */
   readonly cachedTokens?: number;
+  /** The prompt's tokens the usage reports; default its JSON's length over four. */
+  readonly promptTokens?: number;
   /**
    * Parameters this server answers 400 `unsupported_parameter` to, as OpenAI's reasoning
    * models do for `stop`, `temperature` and `max_tokens`.
@@ -40,6 +42,10 @@ export interface RecordedRequest {
   readonly closedEarly: boolean;
   /** Chunks written before the client went away. */
   readonly chunksSent: number;
+  /** With a `contextWindow`: the prompt's tokens, as OpenAI's tokenizer counts them. */
+  readonly promptTokens?: number;
+  /** With a `contextWindow`: of them, those the previous request began with too. */
+  readonly cachedTokens?: number;
 }
 
 /** Replies in order (the last one repeats), or a function of the request. */

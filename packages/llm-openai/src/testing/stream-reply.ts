@@ -48,7 +48,7 @@ export async function streamReply(
   }
   delta({}, reply.toolCalls?.length ? "tool_calls" : "stop");
   const counted = {
-    prompt_tokens: Math.ceil(JSON.stringify(body.messages).length / 4),
+    prompt_tokens: reply.promptTokens ?? Math.ceil(JSON.stringify(body.messages).length / 4),
     completion_tokens: Math.ceil(text.length / 4),
     total_tokens: 0,
     ...(reply.cachedTokens === undefined

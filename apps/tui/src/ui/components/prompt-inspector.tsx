@@ -55,6 +55,7 @@ export function PromptInspector({
 function CallView({ call }: { readonly call: InspectedCall }) {
   return (
     <Box flexDirection="column">
+      {call.compacted && <Prose color="yellow">{`Compacted ${call.compacted}`}</Prose>}
       <Text bold color="magenta">
         {call.messages ? `── Messages (${call.messages.length}) ──` : "── Prompt ──"}
       </Text>
@@ -98,6 +99,7 @@ function completionState(call: InspectedCall) {
 
 /** Step 0 is memory's work: the follow-up rewrite, or the rolling summary's upkeep. */
 function stepLabel(call: InspectedCall) {
+  if (call.purpose === "compaction") return `step ${call.step} · summarising older steps`;
   if (call.step !== 0) return `step ${call.step}`;
   return call.prompt?.startsWith("Given the following conversation")
     ? "rewriting the follow-up"

@@ -106,6 +106,7 @@ function figures(props: StatusBarProps, running: boolean): StatusPart[] {
 function activity(run: RunView) {
   if (run.memoryCall === "rewrite") return "rewriting the follow-up";
   if (run.memoryCall === "summary") return "updating the conversation summary";
+  if (run.memoryCall === "compaction") return "summarising older steps to make room";
   if (run.waitingOn === "tool") return "running the tool";
   const writing =
     run.waitingOn === "llm" && run.steps.some((step) => step.step === run.step && step.raw);

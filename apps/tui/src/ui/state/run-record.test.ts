@@ -70,6 +70,40 @@ describe("recordRun", () => {
     });
   });
 
+  it("marks the call after a compaction with what the compaction did, and its summary call as such", () => {
+    const record = batch(
+      EMPTY_RECORD,
+      { type: "llm-start", step: 9, purpose: "compaction", prompt: "Fold the steps" },
+      {
+        type: "llm-end",
+        step: 9,
+        purpose: "compaction",
+        completion: "s",
+        reason: "stop",
+        durationMs: 1,
+      },
+      {
+        type: "compaction",
+        step: 9,
+        reason: "provider",
+        cleared: 2,
+        summarised: 5,
+        tokensBefore: 7_000,
+        tokensAfter: 1_500,
+        window: 8_192,
+      },
+      { type: "llm-start", step: 9, prompt: "Question: q\nThought: (Steps 1 to 5 …" },
+    );
+    expect(record.calls.map((call) => [call.step, call.purpose, call.compacted])).toEqual([
+      [9, "compaction", undefined],
+      [
+        9,
+        undefined,
+        "before step 9, the model refused the prompt as too long: cleared 2 tool results and summarised 5 steps (about 7,000 → 1,500 tokens)",
+      ],
+    ]);
+  });
+
   it("records nothing a cancelled run still sends, and starts afresh with the next question", () => {
     let record = batch(EMPTY_RECORD, { type: "llm-start", step: 1, prompt: "p" });
     record = recordRun(record, { type: "cancelled", now: 0 });

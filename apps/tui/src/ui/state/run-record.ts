@@ -2,16 +2,22 @@ import {
   type AgentEvent,
   type ChatMessage,
   type FinishReason,
+  type LlmCallPurpose,
   type RunSummary,
   summariseRun,
   type TokenUsage,
 } from "@langchain-mini/core";
+import { compactionText } from "../../render/compaction-text.js";
 import type { UiAction } from "./app-reducer.js";
 
 /** One LLM call as the prompt inspector shows it: exactly what was sent and what came back. */
 export interface InspectedCall {
   /** 0 is memory's own call: the follow-up rewrite or the summary's upkeep. */
   readonly step: number;
+  /** Why a call that is not one of the agent's steps was made. */
+  readonly purpose?: LlmCallPurpose;
+  /** The compaction made just before this call, when there was one: its prompt is whole again. */
+  readonly compacted?: string;
   readonly prompt?: string;
   readonly messages?: readonly ChatMessage[];
   /** The raw completion before parsing; while the call streams, the text so far. */
@@ -63,7 +69,7 @@ export function recordRun(record: RunRecord, action: UiAction): RunRecord {
   const events = [...record.events];
   let calls = record.calls;
   for (const event of action.events) {
-    calls = foldCall(calls, event);
+    calls = foldCall(calls, event, events.at(-1));
     if (event.type !== "llm-delta") events.push(event);
   }
   return {
@@ -75,13 +81,19 @@ export function recordRun(record: RunRecord, action: UiAction): RunRecord {
   };
 }
 
-function foldCall(calls: readonly InspectedCall[], event: AgentEvent): readonly InspectedCall[] {
+function foldCall(
+  calls: readonly InspectedCall[],
+  event: AgentEvent,
+  before: AgentEvent | undefined,
+): readonly InspectedCall[] {
   switch (event.type) {
     case "llm-start":
       return [
         ...calls,
         {
           step: event.step,
+          ...(event.purpose ? { purpose: event.purpose } : {}),
+          ...(before?.type === "compaction" ? { compacted: compactionText(before) } : {}),
           prompt: event.prompt,
           messages: event.messages,
           completion: "",

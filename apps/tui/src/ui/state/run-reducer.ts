@@ -1,6 +1,7 @@
 import { type AgentEvent, tallyCall } from "@langchain-mini/core";
 import { terminalText as safe } from "@langchain-mini/host";
 import { approvalText } from "../../approval/approval-text.js";
+import { compactionText } from "../../render/compaction-text.js";
 import { resumedText } from "../../render/text-trace.js";
 import type { RunOutcome, RunView, TraceStep } from "./ui-state.js";
 
@@ -35,6 +36,8 @@ export function reduceRun(run: RunView, event: AgentEvent): RunView {
         ...run,
         warnings: [...run.warnings, `Resumed: ${resumedText(event.replayedCalls)}`],
       };
+    case "compaction":
+      return { ...run, warnings: [...run.warnings, `Compaction: ${compactionText(event)}`] };
     case "log":
       // A plug-in's log line (an MCP server's stderr) belongs in trace files, not on screen.
       return run;
