@@ -123,9 +123,14 @@ describe("a model's context window", () => {
   });
 
   it("is not said for a model whose window is known, given by the flag or by prices.json", async () => {
-    expect((await askOpenAi(tempDir(), [], "gpt-4.1-mini")).stderr).not.toContain("context window");
-    expect((await askOpenAi(tempDir(), ["--context-window", "8192"])).stderr).not.toContain(
-      "context window",
+    const UNKNOWN = "context window is not known";
+    expect((await askOpenAi(tempDir(), [], "gpt-4.1-mini")).stderr).not.toContain(UNKNOWN);
+    // A small window the user states is used: replies are limited to leave the prompt room.
+    const stated = await askOpenAi(tempDir(), ["--context-window", "8192"]);
+    expect(stated.status).toBe(0);
+    expect(stated.stderr).not.toContain(UNKNOWN);
+    expect(stated.stderr).toContain(
+      "Replies are limited to 2048 tokens instead of 4096, to leave room for the prompt in the model's context window of 8192 tokens",
     );
     const home = tempDir();
     writeFileSync(
@@ -134,7 +139,8 @@ describe("a model's context window", () => {
     );
     const result = await askOpenAi(home);
     expect(result.status).toBe(0);
-    expect(result.stderr).not.toContain("context window");
+    expect(result.stderr).not.toContain(UNKNOWN);
+    expect(result.stderr).toContain("context window of 8192 tokens");
     expect(result.stderr).not.toContain("Warning: Ignoring");
   });
 

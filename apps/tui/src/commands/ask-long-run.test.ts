@@ -107,6 +107,38 @@ describe.each<AgentMode>(["react", "tools"])("a 32-step %s run of 50 KB to 5 MB 
   );
 
   it(
+    "told a window larger than the server keeps, compacts when refused and still answers",
+    async () => {
+      const fake = await startFakeOpenAi(pagesScript(agent, PAGES), { contextWindow: WINDOW });
+      try {
+        const directory = tempDir();
+        const { args, env } = ask(agent, directory, fake.baseURL);
+        const [command = "ask", ...rest] = args;
+        const result = await runCli([command, "--context-window", "40000", ...rest], { env });
+        expect(result.stderr).not.toMatch(/\n\s+at /);
+        expect(result.status, result.stderr).toBe(0);
+        expect(result.stdout).toBe(`${pageCode(PAGES)}\n`);
+
+        // The server refused prompts the run believed would fit; each refusal was
+        // answered with a compaction and the same call made again, which fit.
+        expect(fake.refused.length).toBeGreaterThan(0);
+        const compactions = traceOf(directory).filter((line) => line.type === "compaction");
+        const onRefusal = compactions.filter((line) => line.reason === "provider");
+        expect(onRefusal).toHaveLength(fake.refused.length);
+        for (const request of fake.requests) {
+          expect((request.promptTokens ?? 0) + Number(request.body.max_tokens)).toBeLessThanOrEqual(
+            WINDOW,
+          );
+        }
+        expect(agentRequests(fake.requests)).toHaveLength(PAGES + 1);
+      } finally {
+        await fake.close();
+      }
+    },
+    CASE_TIMEOUT_MS,
+  );
+
+  it(
     "killed after a compaction and taken up again, makes the requests of a run never killed",
     async () => {
       const whole = await startFakeOpenAi(pagesScript(agent, PAGES), { contextWindow: WINDOW });
