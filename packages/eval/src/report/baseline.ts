@@ -11,8 +11,8 @@ export interface BaselineCounts {
 function passRates(results: readonly CaseResult[]): Map<string, Map<string, number>> {
   const tallies = new Map<string, Map<string, { passed: number; runs: number }>>();
   for (const result of results) {
-    let cases = tallies.get(result.model);
-    if (!cases) tallies.set(result.model, (cases = new Map()));
+    const cases = tallies.get(result.model) ?? new Map<string, { passed: number; runs: number }>();
+    tallies.set(result.model, cases);
     const tally = cases.get(result.caseId) ?? { passed: 0, runs: 0 };
     cases.set(result.caseId, {
       passed: tally.passed + (result.pass ? 1 : 0),
