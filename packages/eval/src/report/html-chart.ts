@@ -1,6 +1,5 @@
 import type { ModelSummary } from "../run/case-result.js";
 import { htmlText } from "./html-text.js";
-import { formatDollars } from "./report-format.js";
 
 /** One colour per model, in the table's order (repeating after ten models). */
 export const SERIES_COLOURS = [
@@ -59,7 +58,7 @@ export function costChart(models: readonly ModelSummary[]): string {
   for (let tick = 0; tick <= 4; tick++) {
     const cost = (end * tick) / 4;
     parts.push(
-      `<text x="${x(cost)}" y="${HEIGHT - BOTTOM + 18}" text-anchor="middle">${formatDollars(cost)}</text>`,
+      `<text x="${x(cost)}" y="${HEIGHT - BOTTOM + 18}" text-anchor="middle">$${Number(cost.toPrecision(4))}</text>`,
     );
   }
   parts.push(

@@ -17,7 +17,7 @@ const STEP_LIMIT = 2000;
 const STYLE = `
 body { font-family: sans-serif; margin: 2rem; color: #222222; background: #ffffff; }
 table { border-collapse: collapse; margin: 1rem 0; }
-th, td { border: 1px solid #cccccc; padding: 0.3rem 0.6rem; text-align: right; }
+th, td { border: 1px solid #cccccc; padding: 0.3rem 0.6rem; text-align: right; white-space: nowrap; }
 th:first-child, td:first-child { text-align: left; }
 .swatch { display: inline-block; width: 0.8em; height: 0.8em; margin-right: 0.4em; border-radius: 50%; }
 .regressed { color: #b00020; font-weight: bold; }
