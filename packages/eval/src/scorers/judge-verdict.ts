@@ -46,20 +46,19 @@ const SCORE_LINE =
  */
 export function readVerdict(reply: string): Verdict {
   const lines = reply.split(/\r?\n/);
-  const verdictAt = lastIndex(lines, VERDICT_LINE);
-  if (verdictAt < 0) return { ok: false, problem: "its reply has no line VERDICT: PASS or FAIL" };
-  const pass =
-    (VERDICT_LINE.exec(lines[verdictAt] as string)?.[1] as string).toLowerCase() === "pass";
-  const scoreAt = lastIndex(lines, SCORE_LINE);
+  const verdict = lastMatch(lines, VERDICT_LINE);
+  if (!verdict) return { ok: false, problem: "its reply has no line VERDICT: PASS or FAIL" };
+  const pass = verdict.word.toLowerCase() === "pass";
+  const scored = lastMatch(lines, SCORE_LINE);
   let score = pass ? 1 : 0;
-  if (scoreAt >= 0) {
-    const written = Number(SCORE_LINE.exec(lines[scoreAt] as string)?.[1]);
+  if (scored) {
+    const written = Number(scored.word);
     if (!(written >= 0 && written <= 1)) {
-      return { ok: false, problem: `its SCORE ${written} is not between 0 and 1` };
+      return { ok: false, problem: `its SCORE ${scored.word} is not between 0 and 1` };
     }
     score = written;
   }
-  const end = scoreAt >= 0 ? Math.min(scoreAt, verdictAt) : verdictAt;
+  const end = scored ? Math.min(scored.index, verdict.index) : verdict.index;
   const why = lines
     .slice(0, end)
     .filter((line) => line.trim() !== "")
@@ -67,9 +66,11 @@ export function readVerdict(reply: string): Verdict {
   return { ok: true, pass, score, why };
 }
 
-function lastIndex(lines: readonly string[], pattern: RegExp) {
+/** The last line `pattern` matches: where, and what its group caught. */
+function lastMatch(lines: readonly string[], pattern: RegExp) {
   for (let index = lines.length - 1; index >= 0; index--) {
-    if (pattern.test(lines[index] as string)) return index;
+    const word = pattern.exec(lines[index] ?? "")?.[1];
+    if (word !== undefined) return { index, word };
   }
-  return -1;
+  return undefined;
 }
