@@ -3,8 +3,10 @@ import type { Scorer } from "./scorer.js";
 
 /**
  * The characters of an answer a pattern is tried on. JavaScript's regular expressions
- * backtrack: a pattern such as `(a+)+b` takes exponential time in the text's length, and
- * cannot be stopped once started. A long answer is tried on its beginning only.
+ * backtrack and cannot be stopped once started: a pattern such as `.*.*x` takes time that
+ * grows with a power of the text's length, so a model that rambles for megabytes could
+ * hold the eval for hours. A long answer is tried on its beginning only. (A pattern that
+ * backtracks exponentially, `(a|aa)+$`, is slow on any text: the suite's to avoid.)
  */
 export const REGEX_TESTED_CHARACTERS = 10_000;
 
