@@ -173,12 +173,12 @@ describe("hostile answers", () => {
     const stopped = answered("", {
       status: "stopped",
       answer: undefined,
-      error: { code: "limit_steps", message: "The run reached --max-steps 5" },
+      error: { code: "max_steps", message: "The run reached --max-steps 5" },
     });
     for (const scorer of [exactScorer, includesScorer, regexScorer, numberScorer, schemaScorer]) {
       const result = await scorer.score("x", stopped, NO_JUDGE_CONTEXT);
       expect(result.pass).toBe(false);
-      expect(result.reason).toMatch(/^no answer: the run stopped \(limit_steps: "The run reached/);
+      expect(result.reason).toMatch(/^no answer: the run stopped \(max_steps: "The run reached/);
     }
   });
 });

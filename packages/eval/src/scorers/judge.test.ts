@@ -96,7 +96,11 @@ describe("judge", () => {
       return judge;
     };
     const spec = { rubric: RUBRIC, llm: "openai:judge-model" };
-    const score = await judgeScorer.score(spec, answered(ANSWER), context(undefined, { openJudge }));
+    const score = await judgeScorer.score(
+      spec,
+      answered(ANSWER),
+      context(undefined, { openJudge }),
+    );
     expect(score.pass).toBe(true);
     expect(opened).toEqual(["openai:judge-model"]);
     expect(fake.requests).toHaveLength(1);

@@ -23,7 +23,12 @@ describe("scoreCase", () => {
   it("passes when the run answered and every scorer the case names passed", async () => {
     const result = await scoreCase(periods, goodRun, builtInScorers, NO_JUDGE_CONTEXT);
     expect(result.pass).toBe(true);
-    expect(Object.keys(result.scores).sort()).toEqual(["includes", "maxSteps", "number", "usesTool"]);
+    expect(Object.keys(result.scores).sort()).toEqual([
+      "includes",
+      "maxSteps",
+      "number",
+      "usesTool",
+    ]);
     expect(result.judgeCost).toBeUndefined();
   });
 
@@ -58,7 +63,12 @@ describe("scoreCase", () => {
       score: () => ({ pass: true, score: 7, reason: "ok\nfine", cost: 0.25 }),
     };
     const evalCase: EvalCase = { id: "t", question: "q", tone: "warm", shape: 1, cheap: true };
-    const result = await scoreCase(evalCase, answered("Hi"), [throwing, broken, spender], NO_JUDGE_CONTEXT);
+    const result = await scoreCase(
+      evalCase,
+      answered("Hi"),
+      [throwing, broken, spender],
+      NO_JUDGE_CONTEXT,
+    );
     expect(result.pass).toBe(false);
     expect(result.scores.tone?.reason).toBe("the scorer tone failed: sentiment model missing");
     expect(result.scores.shape?.reason).toMatch(/broke its contract/);
@@ -74,8 +84,16 @@ describe("scoreCase", () => {
 
   it("reads only the case's own keys: constructor and __proto__ are not scorers' values", async () => {
     const hostile = JSON.parse('{"id": "h", "question": "q", "__proto__": {"exact": "x"}}');
-    const constructorScorer: Scorer = { name: "constructor", score: () => ({ pass: false, score: 0, reason: "ran" }) };
-    const result = await scoreCase(hostile, answered("y"), [...builtInScorers, constructorScorer], NO_JUDGE_CONTEXT);
+    const constructorScorer: Scorer = {
+      name: "constructor",
+      score: () => ({ pass: false, score: 0, reason: "ran" }),
+    };
+    const result = await scoreCase(
+      hostile,
+      answered("y"),
+      [...builtInScorers, constructorScorer],
+      NO_JUDGE_CONTEXT,
+    );
     expect(result).toEqual({ pass: true, scores: {} });
   });
 
@@ -99,16 +117,19 @@ describe("checkCase", () => {
     const problems = checkCase({ id: "a", question: "q", inclues: "x" }, builtInScorers);
     expect(problems).toHaveLength(1);
     expect(problems[0]?.key).toBe("inclues");
-    expect(problems[0]?.message).toMatch(/^"inclues" is not a case key or a scorer \(did you mean includes\?\)/);
+    expect(problems[0]?.message).toMatch(
+      /^"inclues" is not a case key or a scorer \(did you mean includes\?\)/,
+    );
     expect(problems[0]?.message).toContain("--scorer <module>");
   });
 
   it("reports each bad value with its scorer's words, and nothing for a good case", () => {
     expect(checkCase(periods, builtInScorers)).toEqual([]);
-    const problems = checkCase(
-      { id: "b", question: "q", maxSteps: 0, number: "404", judge: { rubric: "" } },
-      builtInScorers,
-    );
+    // As a suite file may hold it: values of the wrong type.
+    const read = JSON.parse(
+      '{"id": "b", "question": "q", "maxSteps": 0, "number": "404", "judge": {"rubric": ""}}',
+    ) as EvalCase;
+    const problems = checkCase(read, builtInScorers);
     expect(problems.map((problem) => problem.key)).toEqual(["maxSteps", "number", "judge"]);
     expect(problems[0]?.message).toMatch(/whole number of steps/);
   });

@@ -31,7 +31,9 @@ describe("usesTool", () => {
 
 describe("avoidsTool", () => {
   it("passes when none of the tools was called, and counts the calls when one was", async () => {
-    expect((await avoidsToolScorer.score(["python", "mcp"], run, NO_JUDGE_CONTEXT)).pass).toBe(true);
+    expect((await avoidsToolScorer.score(["python", "mcp"], run, NO_JUDGE_CONTEXT)).pass).toBe(
+      true,
+    );
     const used = await avoidsToolScorer.score(["python", "calculator"], run, NO_JUDGE_CONTEXT);
     expect(used).toMatchObject({ pass: false, reason: 'used "calculator" 2×' });
   });
