@@ -16,6 +16,11 @@ export interface Score {
 /** What a scorer may use besides the run: the judge's model, the run's signal. */
 export interface ScoreContext {
   readonly signal: AbortSignal;
+  /**
+   * What the case asked (its question, or its last turn), for scorers that grade the
+   * answer against it: a judge. `scoreCase` fills it in from the case when not given.
+   */
+  readonly question?: string;
   /** The model that grades (`--judge` or the suite's), when one is configured. */
   readonly judge?: Llm;
   /** Opens the model a case's judge names (`{ "rubric": …, "llm": "openai:gpt-4.1" }`). */
