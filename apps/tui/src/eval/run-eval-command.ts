@@ -68,7 +68,7 @@ export async function runEvalCommand(
     const plugins = await loadScorers(flags.scorer ?? [], { cwd, env: host.env });
     const scorers = [...builtInScorers, ...plugins];
     const suite = await readSuiteFile(resolve(cwd, settings.suite), (evalCase) =>
-      checkCase(evalCase, scorers).map(({ key, message }) => `"${key}": ${message}`),
+      checkCase(evalCase, scorers).map(({ message }) => message),
     ).catch(asUsageError);
     const baseline = flags.baseline ? await readBaseline(resolve(cwd, flags.baseline)) : undefined;
     const progress = progressWriter();
@@ -105,7 +105,8 @@ export async function runEvalCommand(
     process.stdout.write(
       reportTable(report, {
         color: process.stdout.isTTY === true,
-        width: process.stdout.columns ?? 100,
+        // A pipe or a CI log keeps whole lines; a terminal gets lines that fit it.
+        width: process.stdout.isTTY ? (process.stdout.columns ?? 100) : 10_000,
         ...(changes ? { baseline: changes } : {}),
       }),
     );

@@ -5,7 +5,7 @@ import { CASE_KEYS } from "./built-in-scorers.js";
 import { oneLine, shown } from "./score-text.js";
 import type { Scorer } from "./scorer.js";
 
-/** One thing wrong with a case's scorer keys: which key, and what (the reader names the case). */
+/** One thing wrong with a case's scorer keys: which key, and what, naming the key (the reader names the case). */
 export interface CaseProblem {
   readonly key: string;
   readonly message: string;
@@ -27,7 +27,7 @@ export function checkCase(evalCase: EvalCase, scorers: readonly Scorer[]): CaseP
       continue;
     }
     const message = checked(scorer, evalCase[key]);
-    if (message !== undefined) problems.push({ key, message });
+    if (message !== undefined) problems.push({ key, message: `${shown(key)} ${message}` });
   }
   return problems;
 }
@@ -44,6 +44,6 @@ function checked(scorer: Scorer, value: unknown): string | undefined {
     if (message === undefined) return undefined;
     return oneLine(message, 200);
   } catch (error) {
-    return `the scorer's check failed: ${oneLine(describeThrown(error))}`;
+    return `could not be checked: the scorer's check threw ${oneLine(describeThrown(error))}`;
   }
 }
