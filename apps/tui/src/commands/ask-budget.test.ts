@@ -125,11 +125,14 @@ describe("a model's context window", () => {
   it("is not said for a model whose window is known, given by the flag or by prices.json", async () => {
     const UNKNOWN = "context window is not known";
     expect((await askOpenAi(tempDir(), [], "gpt-4.1-mini")).stderr).not.toContain(UNKNOWN);
-    // A small window the user states is used: replies are limited to leave the prompt room.
+    // A small window the user states is used: replies are limited to leave the prompt
+    // room, quietly for the default limit, with a warning for one the user set.
     const stated = await askOpenAi(tempDir(), ["--context-window", "8192"]);
     expect(stated.status).toBe(0);
     expect(stated.stderr).not.toContain(UNKNOWN);
-    expect(stated.stderr).toContain(
+    expect(stated.stderr).not.toContain("Replies are limited");
+    const set = await askOpenAi(tempDir(), ["--context-window", "8192", "--max-tokens", "4096"]);
+    expect(set.stderr).toContain(
       "Replies are limited to 2048 tokens instead of 4096, to leave room for the prompt in the model's context window of 8192 tokens",
     );
     const home = tempDir();
@@ -137,7 +140,7 @@ describe("a model's context window", () => {
       join(home, "prices.json"),
       JSON.stringify({ "openai:llama3.2": { contextWindow: 8192 } }),
     );
-    const result = await askOpenAi(home);
+    const result = await askOpenAi(home, ["--max-tokens", "4096"]);
     expect(result.status).toBe(0);
     expect(result.stderr).not.toContain(UNKNOWN);
     expect(result.stderr).toContain("context window of 8192 tokens");

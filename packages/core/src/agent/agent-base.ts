@@ -44,8 +44,8 @@ export interface AgentLimits {
   readonly toolTimeoutMs?: number;
   /**
    * Output tokens per LLM call; default 4,096, lowered to a quarter of the model's context
-   * window when the model says its window and it is small (a warning says so). A reply cut
-   * there is reported in a warning.
+   * window when the model says its window and it is small (a warning says so when the
+   * limit was set here). A reply cut there is reported in a warning.
    */
   readonly maxTokens?: number;
   readonly temperature?: number;
@@ -152,7 +152,8 @@ export abstract class AgentBase<Options extends AgentLimits> extends Runnable<
       provider: llm.provider,
       model: llm.model,
     });
-    if (budget.maxTokens < maxTokens) {
+    // Only a limit someone set is worth a word: the default is lowered quietly.
+    if (this.options.maxTokens !== undefined && budget.maxTokens < maxTokens) {
       emit({
         type: "warning",
         message: `Replies are limited to ${budget.maxTokens} tokens instead of ${maxTokens}, to leave room for the prompt in the model's context window of ${budget.window} tokens`,
