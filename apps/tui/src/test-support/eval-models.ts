@@ -29,8 +29,8 @@ export function suiteReply(body: Body, right: boolean): string {
   const text = promptText(body);
   if (text.includes("<answer>")) {
     const answer = text.slice(text.indexOf("<answer>"), text.indexOf("</answer>"));
-    const pass = answer.includes("Paris");
-    return `The answer ${pass ? "names" : "does not name"} the capital.\nSCORE: ${pass ? 1 : 0}\nVERDICT: ${pass ? "PASS" : "FAIL"}`;
+    const pass = answer.includes("Paris") || answer.includes("404.6");
+    return `The answer ${pass ? "meets" : "does not meet"} the rubric.\nSCORE: ${pass ? 1 : 0}\nVERDICT: ${pass ? "PASS" : "FAIL"}`;
   }
   if (text.includes("rephrase the follow up question")) return " What is the square root of 16?";
   const question = /\nQuestion: (.*)\n/.exec(text.slice(text.lastIndexOf("Begin!")))?.[1] ?? "";
@@ -46,6 +46,10 @@ export function suiteReply(body: Body, right: boolean): string {
   if (question.includes("square root of 16")) {
     if (!observed) return react("I should use the calculator.", "calculator", "16^(1/2)");
     return final("It is 4.");
+  }
+  if (question.includes("Fahrenheit")) {
+    if (!observed) return react("I should convert with the calculator.", "calculator", "(54-32)*5/9");
+    return final(right ? "54°F is about 12.2°C." : "54°F is about 12°C.");
   }
   if (question.includes("JSON")) return final(right ? '{"city": "Paris"}' : "Paris, I think");
   if (question.includes("capital of France")) return final("Paris is the capital of France.");
