@@ -43,6 +43,6 @@ export {
   type CheckScorers,
   parseSuite,
   readSuiteFile,
-  type SuiteSource,
   SuiteError,
+  type SuiteSource,
 } from "./suite/read-suite.js";

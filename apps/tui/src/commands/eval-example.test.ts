@@ -34,7 +34,9 @@ it("the example suite of the seeds' questions runs as its README says, on two mo
     const { results } = JSON.parse(readFileSync(json, "utf8")) as {
       results: { model: string; caseId: string; pass: boolean }[];
     };
-    const failing = results.filter((line) => !line.pass).map((line) => `${line.model} ${line.caseId}`);
+    const failing = results
+      .filter((line) => !line.pass)
+      .map((line) => `${line.model} ${line.caseId}`);
     expect(failing.sort()).toEqual([
       "anthropic:claude-haiku-4-5 fahrenheit-to-celsius",
       "anthropic:claude-haiku-4-5 five-year-periods",

@@ -101,10 +101,9 @@ describe("langchain-mini eval", () => {
     const suite = writeSuite(directory);
     const junit = join(directory, "results.xml");
     const html = join(directory, "report.html");
-    const result = await runCli(
-      evalArgs(suite, directory, ["--junit", junit, "--html", html]),
-      { env: envFor(found, tempDir()) },
-    );
+    const result = await runCli(evalArgs(suite, directory, ["--junit", junit, "--html", html]), {
+      env: envFor(found, tempDir()),
+    });
     expect(result.stderr).not.toMatch(/\n\s+at /);
     expect(result.status, result.stderr).toBe(0);
 
@@ -126,7 +125,9 @@ describe("langchain-mini eval", () => {
     expect(wrong?.cost).toBeGreaterThan(0);
     expect(right?.cost).not.toBe(wrong?.cost);
     const sum = (model: string) =>
-      results.filter((line) => line.model === model).reduce((all, line) => all + (line.cost ?? 0), 0);
+      results
+        .filter((line) => line.model === model)
+        .reduce((all, line) => all + (line.cost ?? 0), 0);
     expect(right?.cost).toBeCloseTo(sum(RIGHT), 10);
     // The judge graded "capital" on both models, its cost apart from the runs'.
     const judged = results.filter((line) => line.caseId === "capital");
@@ -228,9 +229,12 @@ describe("langchain-mini eval", () => {
     servers = undefined;
 
     // No key, no server: every call answered from the recording.
-    const replayed = await runCli(evalArgs(suite, directory, ["--replay", recorded, "--trials", "2"]), {
-      env: envFor(undefined, tempDir()),
-    });
+    const replayed = await runCli(
+      evalArgs(suite, directory, ["--replay", recorded, "--trials", "2"]),
+      {
+        env: envFor(undefined, tempDir()),
+      },
+    );
     expect(replayed.status, replayed.stderr).toBe(0);
     const again = readJson(join(directory, "results.json"));
     const view = (file: ResultsFile) =>
@@ -251,7 +255,9 @@ describe("langchain-mini eval", () => {
 
     // The prompt changes (a case's question): the replay stops and says where.
     const changed = SUITE.map((line) =>
-      line.id === "periods" ? { ...line, question: "How many five-year periods are in 2023?" } : line,
+      line.id === "periods"
+        ? { ...line, question: "How many five-year periods are in 2023?" }
+        : line,
     );
     const mismatch = await runCli(
       evalArgs(writeSuite(directory, changed), directory, ["--replay", recorded, "--trials", "2"]),
@@ -267,8 +273,14 @@ describe("langchain-mini eval", () => {
     const found = await startModels();
     const directory = tempDir();
     const cases: [object[] | string, string][] = [
-      [[{ id: "a", question: "q", incluedes: "4" }], 'did you mean includes?'],
-      [[{ id: "a", question: "q" }, { id: "a", question: "r" }], "used twice"],
+      [[{ id: "a", question: "q", incluedes: "4" }], "did you mean includes?"],
+      [
+        [
+          { id: "a", question: "q" },
+          { id: "a", question: "r" },
+        ],
+        "used twice",
+      ],
       [[{ id: "a" }], '"question" or "turns"'],
       ["{not json", "line 1 is not JSON"],
       [[{ id: "a", question: "q", regex: "([" }], "regex"],
@@ -277,9 +289,13 @@ describe("langchain-mini eval", () => {
       const file = join(directory, "bad.jsonl");
       writeFileSync(
         file,
-        typeof content === "string" ? content : content.map((line) => JSON.stringify(line)).join("\n"),
+        typeof content === "string"
+          ? content
+          : content.map((line) => JSON.stringify(line)).join("\n"),
       );
-      const result = await runCli(["eval", "--llm", RIGHT, file], { env: envFor(found, tempDir()) });
+      const result = await runCli(["eval", "--llm", RIGHT, file], {
+        env: envFor(found, tempDir()),
+      });
       expect(result.status, result.stderr).toBe(2);
       expect(result.stderr).toContain(message);
       expect(result.stderr.trim().split("\n")).toHaveLength(1);

@@ -1,10 +1,10 @@
 import { readFile, rename, writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import {
+  baselineCounts,
   builtInScorers,
   checkCase,
   compareBaseline,
-  baselineCounts,
   type EvalReport,
   exitCodeFor,
   type HtmlReportOptions,

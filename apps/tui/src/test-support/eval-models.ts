@@ -13,7 +13,8 @@ export function promptText(body: Body): string {
   const walk = (value: unknown) => {
     if (typeof value === "string") texts.push(value);
     else if (Array.isArray(value)) for (const item of value) walk(item);
-    else if (value && typeof value === "object") for (const item of Object.values(value)) walk(item);
+    else if (value && typeof value === "object")
+      for (const item of Object.values(value)) walk(item);
   };
   walk(body.system);
   walk(body.messages);
@@ -48,7 +49,8 @@ export function suiteReply(body: Body, right: boolean): string {
     return final("It is 4.");
   }
   if (question.includes("Fahrenheit")) {
-    if (!observed) return react("I should convert with the calculator.", "calculator", "(54-32)*5/9");
+    if (!observed)
+      return react("I should convert with the calculator.", "calculator", "(54-32)*5/9");
     return final(right ? "54°F is about 12.2°C." : "54°F is about 12°C.");
   }
   if (question.includes("JSON")) return final(right ? '{"city": "Paris"}' : "Paris, I think");

@@ -97,7 +97,12 @@ export class LlmRecorder {
   /** Writes the file (a temporary one renamed over it: never half a recording). */
   async save(directory: string, mask: (text: string) => string) {
     if (!this.#model) return;
-    const header: RecordedModel = { type: "model", spec: this.spec, ...this.#model, today: this.today };
+    const header: RecordedModel = {
+      type: "model",
+      spec: this.spec,
+      ...this.#model,
+      today: this.today,
+    };
     await mkdir(directory, { recursive: true });
     const ordered = [...this.#exchanges].sort(
       (a, b) => a.caseId.localeCompare(b.caseId) || a.trial - b.trial || a.call - b.call,

@@ -6,8 +6,8 @@ import { builtInScorers } from "../scorers/built-in-scorers.js";
 import { scoreCase } from "../scorers/score-case.js";
 import type { Scorer } from "../scorers/scorer.js";
 import type { CaseLimits, EvalCase, EvalSuite } from "../suite/eval-case.js";
-import { runCase } from "./case-run.js";
 import type { CaseResult, EvalReport } from "./case-result.js";
+import { runCase } from "./case-run.js";
 import { type EvalJob, evalJobs, forEachJob } from "./eval-jobs.js";
 import {
   type CallOwner,
@@ -194,9 +194,7 @@ async function modelCalls(
         },
       } satisfies Llm;
     };
-    const replayed = new Map(
-      [...recordings].map(([spec, recording]) => [spec, replay(recording)]),
-    );
+    const replayed = new Map([...recordings].map(([spec, recording]) => [spec, replay(recording)]));
     return {
       llm: (spec) => ({ llm: replayed.get(spec) as Llm }),
       judge: async (spec) => replay(await readRecording(directory, `judge:${spec}`)),

@@ -143,7 +143,7 @@ describe("checkCase", () => {
       score: () => ({ pass: true, score: 1, reason: "" }),
     };
     expect(checkCase({ id: "c", tone: "warm" }, [fussy])).toEqual([
-      { key: "tone", message: "\"tone\" could not be checked: the scorer's check threw boom" },
+      { key: "tone", message: '"tone" could not be checked: the scorer\'s check threw boom' },
     ]);
   });
 });

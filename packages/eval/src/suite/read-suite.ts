@@ -1,6 +1,8 @@
 import { readFile, stat } from "node:fs/promises";
 import { basename, extname } from "node:path";
 import { parse as parseYaml } from "yaml";
+import { builtInScorers } from "../scorers/built-in-scorers.js";
+import { checkCase } from "../scorers/check-case.js";
 import type { CaseLimits, EvalCase, EvalSuite } from "./eval-case.js";
 
 /** A suite that cannot be run as written: the CLI's exit 2. */
@@ -14,12 +16,19 @@ const LIMIT_KEYS = ["maxSteps", "maxCost", "maxTokens", "maxTokensTotal", "maxTi
 /** Checks a case's scorer keys: a message for each problem (unknown key, bad value). */
 export type CheckScorers = (evalCase: EvalCase) => readonly string[];
 
+/** The built-in scorers' checks: a suite that uses no plug-in's keys. */
+const builtInChecks: CheckScorers = (evalCase) =>
+  checkCase(evalCase, builtInScorers).map((problem) => problem.message);
+
 /**
  * Reads a suite file: JSONL (one case a line; a line without `id` holding `models` or
  * `judge` sets the suite's matrix and judge) or YAML (a list of cases, or a mapping with
  * `cases`, `models` and `judge`). Every problem is found before anything runs.
  */
-export async function readSuiteFile(file: string, checkScorers: CheckScorers): Promise<EvalSuite> {
+export async function readSuiteFile(
+  file: string,
+  checkScorers: CheckScorers = builtInChecks,
+): Promise<EvalSuite> {
   let size: number;
   try {
     size = (await stat(file)).size;
@@ -42,7 +51,11 @@ export interface SuiteSource {
 }
 
 /** A suite from its text, checked whole; the first problem is thrown with where it is. */
-export function parseSuite(text: string, source: SuiteSource, checkScorers: CheckScorers): EvalSuite {
+export function parseSuite(
+  text: string,
+  source: SuiteSource,
+  checkScorers: CheckScorers = builtInChecks,
+): EvalSuite {
   const entries = source.yaml ? yamlEntries(text, source.name) : jsonlEntries(text, source.name);
   let models: string[] | undefined;
   let judge: string | undefined;
@@ -55,15 +68,19 @@ export function parseSuite(text: string, source: SuiteSource, checkScorers: Chec
       ({ models, judge } = suiteSettings(value, where, { models, judge }));
       continue;
     }
-    const evalCase = checkCase(value, where, checkScorers);
+    const evalCase = readCase(value, where, checkScorers);
     if (seen.has(evalCase.id)) {
-      throw new SuiteError(`${where}: the id "${evalCase.id}" is used twice: give each case its own`);
+      throw new SuiteError(
+        `${where}: the id "${evalCase.id}" is used twice: give each case its own`,
+      );
     }
     seen.add(evalCase.id);
     cases.push(evalCase);
   }
   if (cases.length === 0) {
-    throw new SuiteError(`${source.name} has no cases: add one such as {"id": "sum", "question": "What is 2+2?", "includes": "4"}`);
+    throw new SuiteError(
+      `${source.name} has no cases: add one such as {"id": "sum", "question": "What is 2+2?", "includes": "4"}`,
+    );
   }
   return {
     name: source.name,
@@ -90,7 +107,9 @@ function jsonlEntries(text: string, name: string): Entry[] {
     try {
       entries.push({ value: JSON.parse(line), where });
     } catch {
-      throw new SuiteError(`${where} is not JSON: write one case per line, such as {"id": "sum", "question": "What is 2+2?"}`);
+      throw new SuiteError(
+        `${where} is not JSON: write one case per line, such as {"id": "sum", "question": "What is 2+2?"}`,
+      );
     }
   }
   return entries;
@@ -106,14 +125,18 @@ function yamlEntries(text: string, name: string): Entry[] {
   }
   const list = Array.isArray(document) ? document : isRecord(document) ? document.cases : undefined;
   if (!Array.isArray(list)) {
-    throw new SuiteError(`${name}: a YAML suite is a list of cases, or a mapping with "cases" (and "models", "judge")`);
+    throw new SuiteError(
+      `${name}: a YAML suite is a list of cases, or a mapping with "cases" (and "models", "judge")`,
+    );
   }
   const entries: Entry[] = [];
   if (isRecord(document) && !Array.isArray(document)) {
     const { cases: _cases, ...settings } = document;
-    if (Object.keys(settings).length > 0) entries.push({ value: settings, where: name, settings: true });
+    if (Object.keys(settings).length > 0)
+      entries.push({ value: settings, where: name, settings: true });
   }
-  for (const [index, value] of list.entries()) entries.push({ value, where: `${name} case ${index + 1}` });
+  for (const [index, value] of list.entries())
+    entries.push({ value, where: `${name} case ${index + 1}` });
   return entries;
 }
 
@@ -124,14 +147,18 @@ function suiteSettings(
 ) {
   for (const key of Object.keys(value)) {
     if (key !== "models" && key !== "judge") {
-      throw new SuiteError(`${where}: "${key}" is not a suite setting: only "models" and "judge" are`);
+      throw new SuiteError(
+        `${where}: "${key}" is not a suite setting: only "models" and "judge" are`,
+      );
     }
   }
   let { models, judge } = before;
   if (Object.hasOwn(value, "models")) {
     const list = value.models;
     if (!Array.isArray(list) || list.length === 0 || !list.every(isText)) {
-      throw new SuiteError(`${where}: "models" must be a list of --llm specs, such as ["openai:gpt-4.1-mini"]`);
+      throw new SuiteError(
+        `${where}: "models" must be a list of --llm specs, such as ["openai:gpt-4.1-mini"]`,
+      );
     }
     models = list;
   }
@@ -144,7 +171,11 @@ function suiteSettings(
   return { models, judge };
 }
 
-function checkCase(value: Record<string, unknown>, where: string, checkScorers: CheckScorers): EvalCase {
+function readCase(
+  value: Record<string, unknown>,
+  where: string,
+  checkScorers: CheckScorers,
+): EvalCase {
   const { id } = value;
   if (!isText(id) || id.length > MAX_ID_LENGTH) {
     throw new SuiteError(`${where}: "id" must be a name of 1 to ${MAX_ID_LENGTH} characters`);
@@ -158,11 +189,16 @@ function checkCase(value: Record<string, unknown>, where: string, checkScorers: 
   if (hasQuestion && !isText(value.question)) {
     throw new SuiteError(`${named}: "question" must be text`);
   }
-  if (hasTurns && !(Array.isArray(value.turns) && value.turns.length > 0 && value.turns.every(isText))) {
+  if (
+    hasTurns &&
+    !(Array.isArray(value.turns) && value.turns.length > 0 && value.turns.every(isText))
+  ) {
     throw new SuiteError(`${named}: "turns" must be a list of questions, asked in order`);
   }
   if (Object.hasOwn(value, "tools") && typeof value.tools !== "string") {
-    throw new SuiteError(`${named}: "tools" must be a comma-separated list of tool names, as --tools takes`);
+    throw new SuiteError(
+      `${named}: "tools" must be a comma-separated list of tool names, as --tools takes`,
+    );
   }
   if (Object.hasOwn(value, "limits")) checkLimits(value.limits, named);
   const evalCase = value as unknown as EvalCase;
@@ -188,7 +224,8 @@ function checkLimits(limits: unknown, named: string): asserts limits is CaseLimi
   }
 }
 
-const isText = (value: unknown): value is string => typeof value === "string" && value.trim() !== "";
+const isText = (value: unknown): value is string =>
+  typeof value === "string" && value.trim() !== "";
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
