@@ -3,9 +3,9 @@ import { join } from "node:path";
 import { startFakeOpenAi } from "@langchain-mini/llm-openai/testing";
 import { type RedisServer, startRedisServer } from "@langchain-mini/memory-redis/testing";
 import { Queue } from "bullmq";
-import { createClient } from "redis";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { bullmqConnection } from "../serve/bullmq-connection.js";
+import { connectRedis, disconnectRedis, redisPlace } from "../serve/redis-clients.js";
 import { EVAL_QUEUE_NAME } from "../serve/redis-keys.js";
 import { runCli, tempDir } from "../test-support/cli.js";
 import { startCli, waitFor } from "../test-support/counting-run.js";
@@ -91,24 +91,17 @@ function comparable(file: string) {
 
 /** What the eval queue holds that is not finished: jobs waiting, delayed or running. */
 async function unfinishedJobs(store: string) {
-  const client = createClient({ url: store });
-  await client.connect();
+  const client = await connectRedis(redisPlace(store), "eval-redis-test", () => {});
   const queue = new Queue(EVAL_QUEUE_NAME, {
     connection: bullmqConnection(client),
     prefix: "lcm:serve",
   });
   try {
-    const counts = await queue.getJobCounts(
-      "waiting",
-      "active",
-      "delayed",
-      "prioritized",
-      "paused",
-    );
+    const counts = await queue.getJobCounts("waiting", "active", "delayed", "prioritized");
     return Object.values(counts).reduce((sum, count) => sum + count, 0);
   } finally {
     await queue.close();
-    await client.close();
+    await disconnectRedis(client);
   }
 }
 
@@ -193,5 +186,22 @@ describe("eval --store redis://: case runs fanned out over the queue", { timeout
       () => theirs.requests.every((request) => request.closedEarly),
       "serve's case runs stopped",
     );
+  });
+
+  it("refuses --record and --replay with a Redis store: one line, exit 2, nothing run", async () => {
+    const directory = tempDir();
+    const suite = writeSuite(directory);
+    const store = `redis://127.0.0.1:${redis.port}/${++database}`;
+    const fake = await fakeModel();
+    for (const flag of ["--record", "--replay"]) {
+      const result = await runCli(
+        evalArgs(suite, join(directory, "results.json"), ["--store", store, flag, directory]),
+        { env: envFor(fake.baseURL) },
+      );
+      expect(result.status, result.stderr).toBe(2);
+      expect(result.stderr.trim().split("\n")).toHaveLength(1);
+      expect(result.stderr).toContain(`${flag} runs in one process`);
+    }
+    expect(fake.requests).toHaveLength(0);
   });
 });
