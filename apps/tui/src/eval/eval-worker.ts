@@ -77,8 +77,9 @@ export async function startEvalWorker(options: EvalWorkerOptions): Promise<EvalW
   const carryOut = async (job: Job, token: string | undefined): Promise<unknown> => {
     const data = asEvalJobData(job.data);
     if (!data) throw new UnrecoverableError("The job is not a langchain-mini case run");
-    if (stopping()) return handBack(job, token, report);
+    // A stopped eval's job is dropped even while closing: handed back, it could wait for ever.
     if (!(await alive(client, keys, data.evalId))) throw new UnrecoverableError("Its eval stopped");
+    if (stopping()) return handBack(job, token, report);
     const run: Running = {
       evalId: data.evalId,
       jobId: job.id,
