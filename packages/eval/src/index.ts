@@ -19,8 +19,16 @@ export {
 } from "./report/index.js";
 export type { CaseOutcome, TrajectoryStep } from "./run/case-outcome.js";
 export type { BaselineChange, CaseResult, EvalReport, ModelSummary } from "./run/case-result.js";
+export { type CaseRunner, type CaseRunnerOptions, createCaseRunner } from "./run/case-runner.js";
+export type { CaseRuntime } from "./run/case-runtime.js";
+export type { EvalJob } from "./run/eval-jobs.js";
 export { RecordingError } from "./run/llm-recording.js";
-export { type CaseRuntime, type EvalOptions, runEval } from "./run/run-eval.js";
+export {
+  type DispatchContext,
+  type EvalOptions,
+  type JobDispatch,
+  runEval,
+} from "./run/run-eval.js";
 export {
   builtInScorers,
   type CaseScores,

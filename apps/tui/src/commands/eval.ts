@@ -29,6 +29,10 @@ Options:
   --record <dir>     keep every LLM exchange, a file per model
   --replay <dir>     answer every LLM call from --record's files: offline, no key; a prompt
                      that differs from the recording is an error (exit 2)
+  --store <url>      redis://…: the case runs fan out over a queue on that Redis, worked
+                     by this process and every serve --store on the same Redis (their own
+                     keys); --concurrency is then this eval's runs at once across the
+                     queue; not with --record or --replay. Other stores: runs stay here
   --tools, --mcp, --agent, --max-steps, --max-tokens, --context-window, --max-cost,
   --max-tokens-total, --approval, --trace, --constrained, --trust:
                      as for ask (langchain-mini ask --help); a case's "tools" and "limits" win
@@ -81,11 +85,22 @@ export async function evaluate(argv: readonly string[], shell: Shell): Promise<n
   if (values.record !== undefined && values.replay !== undefined) {
     throw usageError("--record and --replay go apart: record once, then replay");
   }
+  // Only a Redis store changes where cases run; any other store keeps them here.
+  const store =
+    values.store !== undefined && /^rediss?:\/\//i.test(values.store.trim())
+      ? values.store.trim()
+      : undefined;
+  if (store !== undefined && (values.record !== undefined || values.replay !== undefined)) {
+    throw usageError(
+      `--${values.record !== undefined ? "record" : "replay"} runs in one process: leave out --store redis://… to use it`,
+    );
+  }
   const settings = {
     suite,
     trials: count("--trials", values.trials, 1, 1, 1_000),
     concurrency: count("--concurrency", values.concurrency, 4, 1, 1_000),
     threshold: fraction(values.threshold),
+    ...(store !== undefined ? { store } : {}),
   };
   const { runEvalCommand } = await import("../eval/run-eval-command.js");
   return runEvalCommand(shell, values, settings);

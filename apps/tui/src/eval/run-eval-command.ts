@@ -3,6 +3,7 @@ import { resolve } from "node:path";
 import {
   baselineCounts,
   builtInScorers,
+  type CaseRuntime,
   checkCase,
   compareBaseline,
   type EvalReport,
@@ -20,7 +21,7 @@ import {
   runEval,
   SuiteError,
 } from "@langchain-mini/eval";
-import { usageError } from "@langchain-mini/host";
+import { terminalText, usageError } from "@langchain-mini/host";
 import type { Shell } from "../shell.js";
 
 /** The flags `eval` reads besides those it checked itself. */
@@ -53,6 +54,8 @@ export interface EvalSettings {
   readonly trials: number;
   readonly concurrency: number;
   readonly threshold?: number;
+  /** `--store redis://…`: the case runs fan out over that Redis's queue. */
+  readonly store?: string;
 }
 
 /** Runs the suite: progress on a terminal, the table on stdout, the files asked for. */
@@ -71,33 +74,48 @@ export async function runEvalCommand(
       checkCase(evalCase, scorers).map(({ message }) => message),
     ).catch(asUsageError);
     const baseline = flags.baseline ? await readBaseline(resolve(cwd, flags.baseline)) : undefined;
+    const runtime: CaseRuntime = {
+      tools: flags.tools,
+      mcp: flags.mcp,
+      agent: flags.agent,
+      maxSteps: flags["max-steps"],
+      maxTokens: flags["max-tokens"],
+      contextWindow: flags["context-window"],
+      maxCost: flags["max-cost"],
+      maxTokensTotal: flags["max-tokens-total"],
+      approval: flags.approval,
+      constrained: flags.constrained,
+      trace: flags.trace,
+    };
+    const fanOut =
+      settings.store === undefined
+        ? undefined
+        : await (await import("./fan-out.js")).startFanOut({
+            host,
+            store: settings.store,
+            concurrency: settings.concurrency,
+            settings: { runtime, scorers: flags.scorer ?? [], cwd },
+            report: (error) => warn(host, error.message),
+          });
     const progress = progressWriter();
     const report = await runEval(suite, {
       host,
       ...(flags.llm?.length ? { models: flags.llm } : {}),
       trials: settings.trials,
       concurrency: settings.concurrency,
-      runtime: {
-        tools: flags.tools,
-        mcp: flags.mcp,
-        agent: flags.agent,
-        maxSteps: flags["max-steps"],
-        maxTokens: flags["max-tokens"],
-        contextWindow: flags["context-window"],
-        maxCost: flags["max-cost"],
-        maxTokensTotal: flags["max-tokens-total"],
-        approval: flags.approval,
-        constrained: flags.constrained,
-        trace: flags.trace,
-      },
+      runtime,
       ...(flags.judge ? { judge: flags.judge } : {}),
       scorers: plugins,
       ...(flags.record ? { record: resolve(cwd, flags.record) } : {}),
       ...(flags.replay ? { replay: resolve(cwd, flags.replay) } : {}),
+      ...(fanOut ? { dispatch: fanOut.dispatch, signal: fanOut.signal } : {}),
       onResult: (result, done, total) => progress(result.pass, done, total),
     })
       .catch(asUsageError)
-      .finally(() => progress.end());
+      .finally(async () => {
+        progress.end();
+        await fanOut?.close();
+      });
     const changes = baseline && {
       changes: compareBaseline(report, baseline),
       counts: baselineCounts(report, baseline),
@@ -115,6 +133,11 @@ export async function runEvalCommand(
   } finally {
     await host.close();
   }
+}
+
+/** A line for the user from the queue's side (a lost connection): one line, secrets masked. */
+function warn(host: { secrets: { redact(text: string): string } }, message: string) {
+  process.stderr.write(`langchain-mini: Warning: ${host.secrets.redact(terminalText(message))}\n`);
 }
 
 /** A suite or recording that cannot be used is the user's to fix: one line, exit 2. */

@@ -1,4 +1,9 @@
-import { createServer, request as httpRequest } from "node:http";
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type ServerResponse,
+} from "node:http";
 import type { AddressInfo } from "node:net";
 
 // Two models that answer a suite's questions in the ReAct format, as a function of the
@@ -73,23 +78,7 @@ export async function startCountingProxy(target: string, hold: number) {
     inFlight++;
     most = Math.max(most, inFlight);
     outgoing.on("close", () => inFlight--);
-    const forward = () => {
-      const proxied = httpRequest(
-        {
-          host: upstream.hostname,
-          port: upstream.port,
-          path: incoming.url,
-          method: incoming.method,
-          headers: incoming.headers,
-        },
-        (response) => {
-          outgoing.writeHead(response.statusCode ?? 502, response.headers);
-          response.pipe(outgoing);
-        },
-      );
-      proxied.on("error", () => outgoing.destroy());
-      incoming.pipe(proxied);
-    };
+    const forward = () => forwardRequest(upstream, incoming, outgoing);
     if (++seen <= hold) {
       held.push(forward);
       if (held.length === hold) for (const release of held.splice(0)) release();
@@ -109,4 +98,48 @@ export async function startCountingProxy(target: string, hold: number) {
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * A proxy in front of a fake server that holds the first request until `gate` settles
+ * (the rest pass at once): a test knows a run could only finish once something else
+ * happened, e.g. another process took part of the work.
+ */
+export async function startGatedProxy(target: string, gate: Promise<unknown>) {
+  const upstream = new URL(target);
+  let seen = 0;
+  const server = createServer((incoming, outgoing) => {
+    const forward = () => forwardRequest(upstream, incoming, outgoing);
+    if (++seen === 1) void gate.then(forward);
+    else forward();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}${upstream.pathname.replace(/\/$/, "")}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Passes a request on to `upstream` and its reply back. */
+function forwardRequest(upstream: URL, incoming: IncomingMessage, outgoing: ServerResponse) {
+  const proxied = httpRequest(
+    {
+      host: upstream.hostname,
+      port: upstream.port,
+      path: incoming.url,
+      method: incoming.method,
+      headers: incoming.headers,
+    },
+    (response) => {
+      outgoing.writeHead(response.statusCode ?? 502, response.headers);
+      response.pipe(outgoing);
+    },
+  );
+  proxied.on("error", () => outgoing.destroy());
+  incoming.pipe(proxied);
 }
