@@ -13,7 +13,17 @@ import { codeBlocks } from "./test-support/markdown.js";
 const ROOT = resolve(import.meta.dirname, "../../..");
 const SYNC = join(ROOT, "scripts", "docs-sync.js");
 const READMES = {
-  "apps/tui/README.md": ["", "tui", "ask", "replay", "sessions", "runs", "serve", "plugins"],
+  "apps/tui/README.md": [
+    "",
+    "tui",
+    "ask",
+    "replay",
+    "sessions",
+    "runs",
+    "serve",
+    "eval",
+    "plugins",
+  ],
   "README.md": ["ask"],
 };
 const FIX = "run pnpm docs:sync to copy the CLI's --help into the README";

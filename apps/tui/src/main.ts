@@ -23,6 +23,8 @@ Usage:
   langchain-mini plugins [list|add|remove]      providers, tools and stores (see: plugins --help)
   langchain-mini serve [options]                the agent over HTTP: an API and a web page
                                                 (see: serve --help)
+  langchain-mini eval [options] <suite.jsonl>   score models on a suite of questions: pass
+                                                rate, cost, reports (see: eval --help)
   langchain-mini --version                      the version`;
 
 const debug = process.argv.includes("--debug");
@@ -56,6 +58,8 @@ async function run(argv: readonly string[], shell: Shell): Promise<number> {
       return (await import("./commands/replay.js")).replay(rest, shell);
     case "serve":
       return (await import("./commands/serve.js")).serve(rest, shell);
+    case "eval":
+      return (await import("./commands/eval.js")).evaluate(rest, shell);
     case "--version":
     case "-v":
       return (await import("./commands/version.js")).version();

@@ -168,5 +168,6 @@ export {
 } from "./runnable/runnable.js";
 export { Channel } from "./stream/channel.js";
 export { collect, generate, readLlm } from "./stream/read-llm.js";
+export { checkJsonSchema, type InputIssue } from "./tool-input/json-schema-check.js";
 export { type PreparedInput, prepareToolInput } from "./tool-input/tool-input.js";
 export { isStandardSchema, toolParameters } from "./tool-input/tool-schema.js";

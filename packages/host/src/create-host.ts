@@ -1,6 +1,7 @@
 import { join, resolve } from "node:path";
 import {
   dataHome,
+  type Llm,
   type PluginNotice,
   type RunJournal,
   type SessionStore,
@@ -10,6 +11,7 @@ import { InMemorySessionStore } from "@langchain-mini/memory";
 import { Secrets } from "./boundary/secrets.js";
 import type { Env } from "./config/env.js";
 import type { HostContext } from "./config/host-context.js";
+import { chooseLlm } from "./config/llm-choice.js";
 import { buildRuntime, checkPriced, dollars, type RuntimeOptions } from "./config/runtime.js";
 import { chooseStore, type StoreChoice } from "./config/store-choice.js";
 import { type BundledModules, pluginHome } from "./plugins/locate-module.js";
@@ -91,6 +93,11 @@ export interface Host extends HostContext {
   openSession(options?: SessionOptions): Promise<Session>;
   /** The store the settings name, for listing and deleting stored conversations. */
   openStore(): Promise<StoreChoice>;
+  /**
+   * A model by its `--llm` spec, priced and sized as a session's is, for a program's own
+   * calls outside any run (an eval's judge).
+   */
+  openLlm(spec: string): Promise<Llm>;
   /** Closes every session it opened (their MCP servers, stores and traces). */
   close(): Promise<void>;
 }
@@ -183,6 +190,10 @@ export function createHost(options: HostOptions): Host {
     ...context,
     openSession,
     openStore: () => chooseStore(context),
+    async openLlm(spec) {
+      const { llm } = await chooseLlm({ spec, constrained: false, toolNames: [] }, context);
+      return llm;
+    },
     async close() {
       await Promise.all([...open].map((session) => session.close()));
     },

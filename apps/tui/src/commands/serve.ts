@@ -1,6 +1,7 @@
 import { isIP } from "node:net";
-import { everyValue, terminalText, usageError } from "@langchain-mini/host";
+import { everyValue, usageError } from "@langchain-mini/host";
 import { parseCommandLine } from "../config/command-line.js";
+import { count } from "../config/count-flag.js";
 import { runOptionSpec, sessionOptions } from "../config/run-flags.js";
 import type { Shell } from "../shell.js";
 import { ownManifest } from "./version.js";
@@ -93,15 +94,4 @@ export async function serve(argv: readonly string[], shell: Shell): Promise<numb
   };
   const { runServer } = await import("../serve/run-server.js");
   return runServer(shell, { ...sessionOptions(values), trust: values.trust }, settings);
-}
-
-function count(flag: string, text: string | undefined, fallback: number, min: number, max: number) {
-  if (text === undefined) return fallback;
-  const value = /^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
-  if (!(value >= min && value <= max)) {
-    throw usageError(
-      `${flag} must be a whole number from ${min} to ${max}, not '${terminalText(text)}'`,
-    );
-  }
-  return value;
 }

@@ -6,6 +6,8 @@ export interface ServeKeys {
   chat(chat: string): string;
   /** Marks a cancelled run for the process that starts it after the cancel was sent. */
   cancelled(runId: string): string;
+  /** An eval's mark of life, renewed while it runs: its case runs are worked while it is there. */
+  evalAlive(evalId: string): string;
   /** Where cancellations are published. */
   readonly cancelChannel: string;
   /** BullMQ's own prefix: its keys are `<prefix>:langchain-mini-runs:…`. */
@@ -21,6 +23,7 @@ export function serveKeys(prefix: string, database: number): ServeKeys {
     feed: (runId) => `${prefix}feed:${runId}`,
     chat: (chat) => `${prefix}chat:${chat}`,
     cancelled: (runId) => `${prefix}cancelled:${runId}`,
+    evalAlive: (evalId) => `${prefix}eval:${evalId}`,
     // Keys belong to a database, channels to the whole server: the database is in its name.
     cancelChannel: `${prefix}cancel:${database}`,
     queuePrefix,
@@ -29,3 +32,6 @@ export function serveKeys(prefix: string, database: number): ServeKeys {
 
 /** The BullMQ queue every serve process shares. */
 export const QUEUE_NAME = "langchain-mini-runs";
+
+/** The BullMQ queue of evals' case runs (`eval --store redis://…`), worked by serve too. */
+export const EVAL_QUEUE_NAME = "langchain-mini-evals";

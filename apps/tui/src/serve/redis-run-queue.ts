@@ -108,6 +108,8 @@ export class RedisRunQueue implements RunQueue {
     this.#worker = await startRunWorker({
       connection: this.#connection,
       prefix: keys.queuePrefix,
+      queueName: QUEUE_NAME,
+      describe: (job) => `Run ${asRunJob(job?.data)?.runId ?? job?.id ?? "?"}`,
       concurrency,
       timings,
       carryOut: (job, token) => this.#carryOut(handler, job, token),

@@ -2,6 +2,7 @@ import { once } from "node:events";
 import type { AddressInfo } from "node:net";
 import { type ServerType, serve } from "@hono/node-server";
 import { type SessionOptions, terminalText, usageError } from "@langchain-mini/host";
+import type { EvalWorker } from "../eval/eval-worker.js";
 import type { Shell } from "../shell.js";
 import { windDownWithin } from "../stop-signals.js";
 import { chatRoutes } from "./chat-routes.js";
@@ -50,6 +51,7 @@ export async function runServer(
   });
   for (const warning of warnings) warn(`Warning: ${warning}`);
   let coordination: Coordination | undefined;
+  let evalWorker: EvalWorker | undefined;
   let server: ServerType | undefined;
   try {
     const session = await host.openSession({
@@ -68,7 +70,16 @@ export async function runServer(
       createRunHandler(session, coordination, redact, (message) => warn(`Warning: ${message}`)),
       settings.concurrency,
     );
-    if (settings.store === undefined || !isRedis(settings.store)) {
+    if (settings.store !== undefined && isRedis(settings.store)) {
+      // Evals run with the same --store fan their case runs out to serve processes too.
+      const { startEvalWorker } = await import("../eval/eval-worker.js");
+      evalWorker = await startEvalWorker({
+        host,
+        store: settings.store.trim(),
+        concurrency: settings.concurrency,
+        report: (error) => warn(`Warning: ${error.message}`),
+      });
+    } else {
       // One process on the file store: the runs it handed over when it last stopped are
       // its own to continue.
       await resumeHandedOver(session, coordination);
@@ -94,6 +105,7 @@ export async function runServer(
   } finally {
     server?.close();
     await coordination?.queue.close();
+    await evalWorker?.close();
     (server as import("node:http").Server | undefined)?.closeAllConnections();
     await coordination?.close();
     await host.close();

@@ -1,9 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { describeThrown } from "@langchain-mini/core";
 import { type IRedisClient, type Job, Worker } from "bullmq";
-import { QUEUE_NAME } from "./redis-keys.js";
 import type { RedisTimings } from "./redis-timings.js";
-import { asRunJob } from "./run-job-data.js";
 
 /** The pause after a failed fetch of the next job. */
 const FETCH_RETRY_MS = 1_000;
@@ -32,9 +30,14 @@ export interface RunWorkerOptions {
   /** See bullmqConnection. */
   readonly connection: IRedisClient;
   readonly prefix: string;
+  /** The queue: serve's runs, or evals' case runs. */
+  readonly queueName: string;
+  /** A job as a failure names it, e.g. `Run 0a1b…`. */
+  readonly describe: (job: Job | undefined) => string;
   readonly concurrency: number;
   readonly timings: RedisTimings;
-  readonly carryOut: (job: Job, token: string | undefined) => Promise<void>;
+  /** Carries out a job; what it resolves with is the job's result. */
+  readonly carryOut: (job: Job, token: string | undefined) => Promise<unknown>;
   /** BullMQ could not renew these jobs' locks: they may be taken by another process. */
   readonly lostLocks: (jobIds: readonly string[]) => void;
   readonly report: (error: Error) => void;
@@ -70,7 +73,7 @@ export async function startRunWorker(options: RunWorkerOptions): Promise<Worker 
 
 function newWorker(options: RunWorkerOptions): Worker {
   const { timings, report } = options;
-  const worker = new PacedWorker(QUEUE_NAME, options.carryOut, {
+  const worker = new PacedWorker(options.queueName, options.carryOut, {
     connection: options.connection,
     prefix: options.prefix,
     concurrency: options.concurrency,
@@ -81,8 +84,7 @@ function newWorker(options: RunWorkerOptions): Worker {
   });
   worker.on("error", (error: Error) => report(queueError(error)));
   worker.on("failed", (job: Job | undefined, error: Error) => {
-    const runId = asRunJob(job?.data)?.runId ?? job?.id ?? "?";
-    report(new Error(`Run ${runId} failed in the queue: ${describeThrown(error)}`));
+    report(new Error(`${options.describe(job)} failed in the queue: ${describeThrown(error)}`));
   });
   worker.on("lockRenewalFailed", (jobIds: string[]) => options.lostLocks(jobIds));
   return worker;

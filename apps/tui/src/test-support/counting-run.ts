@@ -135,6 +135,10 @@ export function startCli(args: readonly string[], options: CliOptions) {
   return {
     done,
     ended: () => result,
+    /** Sends a signal (the test then waits on `done`). */
+    signal(name: NodeJS.Signals) {
+      child?.kill(name);
+    },
     /** SIGKILL, then the process reaped: no zombie is left to look alive. */
     async kill() {
       child?.kill("SIGKILL");

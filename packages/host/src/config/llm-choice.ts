@@ -14,7 +14,8 @@ export type AgentMode = "react" | "tools";
 export interface LlmChoice {
   /** `--llm <name>[:<model>]`; undefined: the first available default provider. */
   readonly spec: string | undefined;
-  readonly agentMode: AgentMode;
+  /** What the model will be asked to do; undefined: anything it can (an eval's judge). */
+  readonly agentMode?: AgentMode;
   /** `--constrained`: only providers that say they can constrain decoding. */
   readonly constrained: boolean;
   readonly toolNames: readonly string[];

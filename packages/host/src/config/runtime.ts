@@ -51,6 +51,11 @@ export interface RuntimeOptions {
    * for a decision from outside (a server's client), as `--approval pause` does for auto.
    */
   readonly pauseApprovals?: boolean;
+  /**
+   * A program's own layer over the model the spec chose, checked as the model is (an
+   * eval records every call's exchange through one).
+   */
+  readonly wrapLlm?: (llm: Llm) => Llm;
 }
 
 /** What every run of a command shares: the model, the tools, the limits. */
@@ -112,9 +117,10 @@ export async function buildRuntime(options: RuntimeOptions, host: HostContext): 
             },
             host,
           );
-    if (maxCost !== undefined) checkPriced(chosen.llm, "--max-cost");
+    const llm = options.wrapLlm ? options.wrapLlm(chosen.llm) : chosen.llm;
+    if (maxCost !== undefined) checkPriced(llm, "--max-cost");
     return {
-      llm: chosen.llm,
+      llm,
       tools,
       maxSteps,
       maxTokens,

@@ -72,6 +72,11 @@ export interface AskOptions {
    * server answers many conversations on one session, each run its own.
    */
   readonly conversation?: string;
+  /**
+   * The date the prompt gives as today's (`YYYY-MM-DD`); default the local date. An eval
+   * replaying recorded runs gives the recorded one, so that its prompts match.
+   */
+  readonly today?: string;
 }
 
 /**
@@ -313,7 +318,7 @@ export function createSession(parts: SessionParts): Session {
       const turn: TurnPlan = {
         question,
         runId,
-        today: formatToday(),
+        today: options.today ?? formatToday(),
         lost: new AbortController(),
         ...(name ? { conversation: name } : {}),
       };

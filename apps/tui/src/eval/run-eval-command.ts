@@ -1,0 +1,197 @@
+import { readFile, rename, writeFile } from "node:fs/promises";
+import { resolve } from "node:path";
+import {
+  baselineCounts,
+  builtInScorers,
+  type CaseRuntime,
+  checkCase,
+  compareBaseline,
+  type EvalReport,
+  exitCodeFor,
+  type HtmlReportOptions,
+  htmlReport,
+  junitXml,
+  loadScorers,
+  progressLine,
+  RecordingError,
+  readResultsJson,
+  readSuiteFile,
+  reportTable,
+  resultsJson,
+  runEval,
+  SuiteError,
+} from "@langchain-mini/eval";
+import { terminalText, usageError } from "@langchain-mini/host";
+import type { Shell } from "../shell.js";
+
+/** The flags `eval` reads besides those it checked itself. */
+export interface EvalFlags {
+  readonly llm?: readonly string[];
+  readonly judge?: string;
+  readonly scorer?: readonly string[];
+  readonly json?: string;
+  readonly junit?: string;
+  readonly html?: string;
+  readonly baseline?: string;
+  readonly record?: string;
+  readonly replay?: string;
+  readonly tools?: string;
+  readonly mcp?: string;
+  readonly agent?: string;
+  readonly "max-steps"?: string;
+  readonly "max-tokens"?: string;
+  readonly "context-window"?: string;
+  readonly "max-cost"?: string;
+  readonly "max-tokens-total"?: string;
+  readonly approval?: string;
+  readonly trace?: string;
+  readonly constrained?: boolean;
+  readonly trust?: boolean;
+}
+
+export interface EvalSettings {
+  readonly suite: string;
+  readonly trials: number;
+  readonly concurrency: number;
+  readonly threshold?: number;
+  /** `--store redis://…`: the case runs fan out over that Redis's queue. */
+  readonly store?: string;
+}
+
+/** Runs the suite: progress on a terminal, the table on stdout, the files asked for. */
+export async function runEvalCommand(
+  shell: Shell,
+  flags: EvalFlags,
+  settings: EvalSettings,
+): Promise<number> {
+  const cwd = process.cwd();
+  const { host, warnings } = await shell.openHost({ trust: flags.trust });
+  for (const warning of warnings) process.stderr.write(`Warning: ${warning}\n`);
+  try {
+    const plugins = await loadScorers(flags.scorer ?? [], { cwd, env: host.env });
+    const scorers = [...builtInScorers, ...plugins];
+    const suite = await readSuiteFile(resolve(cwd, settings.suite), (evalCase) =>
+      checkCase(evalCase, scorers).map(({ message }) => message),
+    ).catch(asUsageError);
+    const baseline = flags.baseline ? await readBaseline(resolve(cwd, flags.baseline)) : undefined;
+    const runtime: CaseRuntime = {
+      tools: flags.tools,
+      mcp: flags.mcp,
+      agent: flags.agent,
+      maxSteps: flags["max-steps"],
+      maxTokens: flags["max-tokens"],
+      contextWindow: flags["context-window"],
+      maxCost: flags["max-cost"],
+      maxTokensTotal: flags["max-tokens-total"],
+      approval: flags.approval,
+      constrained: flags.constrained,
+      trace: flags.trace,
+    };
+    const fanOut =
+      settings.store === undefined
+        ? undefined
+        : await (await import("./fan-out.js")).startFanOut({
+            host,
+            store: settings.store,
+            concurrency: settings.concurrency,
+            settings: { runtime, scorers: flags.scorer ?? [], cwd },
+            report: (error) => warn(host, error.message),
+          });
+    const progress = progressWriter();
+    const report = await runEval(suite, {
+      host,
+      ...(flags.llm?.length ? { models: flags.llm } : {}),
+      trials: settings.trials,
+      concurrency: settings.concurrency,
+      runtime,
+      ...(flags.judge ? { judge: flags.judge } : {}),
+      scorers: plugins,
+      ...(flags.record ? { record: resolve(cwd, flags.record) } : {}),
+      ...(flags.replay ? { replay: resolve(cwd, flags.replay) } : {}),
+      ...(fanOut ? { dispatch: fanOut.dispatch, signal: fanOut.signal } : {}),
+      onResult: (result, done, total) => progress(result.pass, done, total),
+    })
+      .catch(asUsageError)
+      .finally(async () => {
+        progress.end();
+        await fanOut?.close();
+      });
+    const changes = baseline && {
+      changes: compareBaseline(report, baseline),
+      counts: baselineCounts(report, baseline),
+    };
+    process.stdout.write(
+      reportTable(report, {
+        color: process.stdout.isTTY === true,
+        // A pipe or a CI log keeps whole lines; a terminal gets lines that fit it.
+        width: process.stdout.isTTY ? (process.stdout.columns ?? 100) : 10_000,
+        ...(changes ? { baseline: changes } : {}),
+      }),
+    );
+    await writeReports(report, flags, changes);
+    return settings.threshold === undefined ? 0 : exitCodeFor(report, settings.threshold);
+  } finally {
+    await host.close();
+  }
+}
+
+/** A line for the user from the queue's side (a lost connection): one line, secrets masked. */
+function warn(host: { secrets: { redact(text: string): string } }, message: string) {
+  process.stderr.write(`langchain-mini: Warning: ${host.secrets.redact(terminalText(message))}\n`);
+}
+
+/** A suite or recording that cannot be used is the user's to fix: one line, exit 2. */
+function asUsageError(error: unknown): never {
+  if (error instanceof SuiteError || error instanceof RecordingError) {
+    throw usageError(error.message);
+  }
+  throw error;
+}
+
+async function readBaseline(file: string): Promise<EvalReport> {
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch {
+    throw usageError(`--baseline ${file}: no such file: give a file an earlier eval --json wrote`);
+  }
+  return readResultsJson(text, file);
+}
+
+async function writeReports(
+  report: EvalReport,
+  flags: EvalFlags,
+  baseline: HtmlReportOptions["baseline"],
+) {
+  const files: [string | undefined, () => string][] = [
+    [flags.json, () => resultsJson(report)],
+    [flags.junit, () => junitXml(report)],
+    [flags.html, () => htmlReport(report, baseline ? { baseline } : {})],
+  ];
+  for (const [file, text] of files) {
+    if (file === undefined) continue;
+    const path = resolve(process.cwd(), file);
+    const temporary = `${path}.${process.pid}.tmp`;
+    await writeFile(temporary, text());
+    await rename(temporary, path);
+  }
+}
+
+/** The progress bar on a terminal's stderr, redrawn in place; nothing in a pipe. */
+function progressWriter() {
+  const terminal = process.stderr.isTTY === true;
+  let passed = 0;
+  let drawn = false;
+  const draw = (ok: boolean, done: number, total: number) => {
+    if (ok) passed++;
+    if (!terminal) return;
+    const width = process.stderr.columns ?? 80;
+    process.stderr.write(`\r${progressLine(done, total, passed, width - 1)}`);
+    drawn = true;
+  };
+  return Object.assign(draw, {
+    end() {
+      if (drawn) process.stderr.write("\r\u001b[2K");
+    },
+  });
+}

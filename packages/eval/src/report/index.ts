@@ -1,0 +1,10 @@
+export { type BaselineCounts, baselineCounts, compareBaseline } from "./baseline.js";
+export { exitCodeFor } from "./exit-code.js";
+export { failureReasons } from "./failure-reasons.js";
+export { type HtmlReportOptions, htmlReport } from "./html-report.js";
+export { junitXml } from "./junit-xml.js";
+export { progressLine } from "./progress-line.js";
+export { formatDollars } from "./report-format.js";
+export { type ReportTableOptions, reportTable } from "./report-table.js";
+export { readResultsJson, resultsJson } from "./results-json.js";
+export { nearestRank, summarise, summariseModels } from "./summarise.js";
