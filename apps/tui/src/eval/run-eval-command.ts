@@ -22,10 +22,12 @@ import {
   SuiteError,
 } from "@langchain-mini/eval";
 import { terminalText, usageError } from "@langchain-mini/host";
+import type { RunFlags } from "../config/run-flags.js";
 import type { Shell } from "../shell.js";
 
-/** The flags `eval` reads besides those it checked itself. */
-export interface EvalFlags {
+/** The flags `eval` reads besides those it checked itself: `ask`'s, less a session's. */
+export interface EvalFlags
+  extends Omit<RunFlags, "llm" | "session" | "history" | "session-max-cost" | "no-journal"> {
   readonly llm?: readonly string[];
   readonly judge?: string;
   readonly scorer?: readonly string[];
@@ -35,17 +37,6 @@ export interface EvalFlags {
   readonly baseline?: string;
   readonly record?: string;
   readonly replay?: string;
-  readonly tools?: string;
-  readonly mcp?: string;
-  readonly agent?: string;
-  readonly "max-steps"?: string;
-  readonly "max-tokens"?: string;
-  readonly "context-window"?: string;
-  readonly "max-cost"?: string;
-  readonly "max-tokens-total"?: string;
-  readonly approval?: string;
-  readonly trace?: string;
-  readonly constrained?: boolean;
   readonly trust?: boolean;
 }
 
