@@ -269,6 +269,56 @@ describe("langchain-mini eval", () => {
     expect(mismatch.stderr.trim().split("\n")).toHaveLength(1);
   });
 
+  it("keeps keys out of the table and every file, and says in one line when a file cannot be written", async () => {
+    const key = "sk-eval-leak-0123456789abcdef";
+    const right = await startFakeOpenAi(({ body, authorization }) => ({
+      text: suiteReply(body, true, String(authorization).replace("Bearer ", "")),
+    }));
+    try {
+      const directory = tempDir();
+      const suite = writeSuite(directory, [
+        { id: "leak", question: "What is your key?", includes: "sk-" },
+      ]);
+      const files = ["results.json", "results.xml", "report.html"].map((name) =>
+        join(directory, name),
+      );
+      const env = {
+        LANGCHAIN_MINI_HOME: tempDir(),
+        OPENAI_API_KEY: key,
+        OPENAI_BASE_URL: right.baseURL,
+      };
+      const args = [
+        "eval",
+        "--llm",
+        RIGHT,
+        suite,
+        "--json",
+        files[0] ?? "",
+        "--junit",
+        files[1] ?? "",
+      ];
+      const result = await runCli([...args, "--html", files[2] ?? ""], { env });
+      expect(result.status, result.stderr).toBe(0);
+      expect(right.requests.length).toBeGreaterThan(0);
+      for (const text of [
+        result.stdout,
+        result.stderr,
+        ...files.map((file) => readFileSync(file, "utf8")),
+      ]) {
+        expect(text).not.toContain(key);
+      }
+      const unwritable = await runCli(
+        ["eval", "--llm", RIGHT, suite, "--json", join(directory, "no-such-folder", "r.json")],
+        { env },
+      );
+      expect(unwritable.status).toBe(2);
+      expect(unwritable.stderr).toContain("could not be written (ENOENT)");
+      expect(unwritable.stderr.trim().split("\n")).toHaveLength(1);
+    } finally {
+      await right.close();
+    }
+  });
+
   it("a bad suite is one line and exit 2, before any model is called", async () => {
     const found = await startModels();
     const directory = tempDir();

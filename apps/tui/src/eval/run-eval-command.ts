@@ -1,4 +1,4 @@
-import { readFile, rename, writeFile } from "node:fs/promises";
+import { readFile, rename, rm, writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import {
   baselineCounts,
@@ -112,14 +112,16 @@ export async function runEvalCommand(
       counts: baselineCounts(report, baseline),
     };
     process.stdout.write(
-      reportTable(report, {
-        color: process.stdout.isTTY === true,
-        // A pipe or a CI log keeps whole lines; a terminal gets lines that fit it.
-        width: process.stdout.isTTY ? (process.stdout.columns ?? 100) : 10_000,
-        ...(changes ? { baseline: changes } : {}),
-      }),
+      shell.redact(
+        reportTable(report, {
+          color: process.stdout.isTTY === true,
+          // A pipe or a CI log keeps whole lines; a terminal gets lines that fit it.
+          width: process.stdout.isTTY ? (process.stdout.columns ?? 100) : 10_000,
+          ...(changes ? { baseline: changes } : {}),
+        }),
+      ),
     );
-    await writeReports(report, flags, changes);
+    await writeReports(report, flags, changes, shell.redact);
     return settings.threshold === undefined ? 0 : exitCodeFor(report, settings.threshold);
   } finally {
     await host.close();
@@ -149,22 +151,35 @@ async function readBaseline(file: string): Promise<EvalReport> {
   return readResultsJson(text, file);
 }
 
+/**
+ * The files asked for, each whole or not at all (a temporary file renamed over it), keys
+ * blanked: a judge's reply or a tool's output in an answer is text from outside.
+ */
 async function writeReports(
   report: EvalReport,
   flags: EvalFlags,
   baseline: HtmlReportOptions["baseline"],
+  redact: (text: string) => string,
 ) {
-  const files: [string | undefined, () => string][] = [
-    [flags.json, () => resultsJson(report)],
-    [flags.junit, () => junitXml(report)],
-    [flags.html, () => htmlReport(report, baseline ? { baseline } : {})],
+  const files: [string, string | undefined, () => string][] = [
+    ["--json", flags.json, () => resultsJson(report)],
+    ["--junit", flags.junit, () => junitXml(report)],
+    ["--html", flags.html, () => htmlReport(report, baseline ? { baseline } : {})],
   ];
-  for (const [file, text] of files) {
+  for (const [flag, file, text] of files) {
     if (file === undefined) continue;
     const path = resolve(process.cwd(), file);
     const temporary = `${path}.${process.pid}.tmp`;
-    await writeFile(temporary, text());
-    await rename(temporary, path);
+    try {
+      await writeFile(temporary, redact(text()));
+      await rename(temporary, path);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      const reason = (error as NodeJS.ErrnoException).code ?? "unknown error";
+      throw usageError(
+        `${flag} ${path} could not be written (${reason}): check the folder exists and has room`,
+      );
+    }
   }
 }
 

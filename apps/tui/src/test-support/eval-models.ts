@@ -30,8 +30,12 @@ const react = (thought: string, action: string, input: string) =>
   ` ${thought}\nAction: ${action}\nAction Input: ${input}`;
 const final = (answer: string) => ` I now know the final answer\nFinal Answer: ${answer}`;
 
-/** The reply text of a suite model: right on every case, or wrong on two. */
-export function suiteReply(body: Body, right: boolean): string {
+/**
+ * The reply text of a suite model: right on every case, or wrong on two. A question about
+ * the key is answered with it (`key`: what the request was authorised with), as a model
+ * leaking what a tool showed it would.
+ */
+export function suiteReply(body: Body, right: boolean, key = ""): string {
   const text = promptText(body);
   if (text.includes("<answer>")) {
     const answer = text.slice(text.indexOf("<answer>"), text.indexOf("</answer>"));
@@ -58,6 +62,7 @@ export function suiteReply(body: Body, right: boolean): string {
       return react("I should convert with the calculator.", "calculator", "(54-32)*5/9");
     return final(right ? "54°F is about 12.2°C." : "54°F is about 12°C.");
   }
+  if (question.includes("your key")) return final(`It is ${key}.`);
   if (question.includes("JSON")) return final(right ? '{"city": "Paris"}' : "Paris, I think");
   if (question.includes("capital of France")) return final("Paris is the capital of France.");
   return final("I do not know.");
