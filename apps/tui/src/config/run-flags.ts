@@ -60,6 +60,23 @@ export interface RunFlags {
 export function sessionOptions(flags: RunFlags): SessionOptions {
   return {
     llm: flags.llm,
+    ...runOptions(flags),
+    sessionMaxCost: flags["session-max-cost"],
+    history: flags.history,
+    session: flags.session === undefined ? undefined : checkSessionName(flags.session),
+    ...(flags["no-journal"] ? { journal: false } : {}),
+  };
+}
+
+/** The flags every run is made with, whatever the model and the session (`eval` takes these too). */
+export type RunOptionFlags = Omit<
+  RunFlags,
+  "llm" | "session" | "history" | "session-max-cost" | "no-journal"
+>;
+
+/** The host's options for what every run is made with: tools, agent, limits, approval, trace. */
+export function runOptions(flags: RunOptionFlags) {
+  return {
     tools: flags.tools,
     mcp: flags.mcp,
     agent: flags.agent,
@@ -68,12 +85,8 @@ export function sessionOptions(flags: RunFlags): SessionOptions {
     contextWindow: flags["context-window"],
     maxCost: flags["max-cost"],
     maxTokensTotal: flags["max-tokens-total"],
-    sessionMaxCost: flags["session-max-cost"],
     approval: flags.approval,
     constrained: flags.constrained,
-    history: flags.history,
     trace: flags.trace,
-    session: flags.session === undefined ? undefined : checkSessionName(flags.session),
-    ...(flags["no-journal"] ? { journal: false } : {}),
-  };
+  } satisfies SessionOptions;
 }

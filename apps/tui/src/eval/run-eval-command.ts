@@ -22,12 +22,11 @@ import {
   SuiteError,
 } from "@langchain-mini/eval";
 import { terminalText, usageError } from "@langchain-mini/host";
-import type { RunFlags } from "../config/run-flags.js";
+import { type RunOptionFlags, runOptions } from "../config/run-flags.js";
 import type { Shell } from "../shell.js";
 
 /** The flags `eval` reads besides those it checked itself: `ask`'s, less a session's. */
-export interface EvalFlags
-  extends Omit<RunFlags, "llm" | "session" | "history" | "session-max-cost" | "no-journal"> {
+export interface EvalFlags extends RunOptionFlags {
   readonly llm?: readonly string[];
   readonly judge?: string;
   readonly scorer?: readonly string[];
@@ -65,19 +64,7 @@ export async function runEvalCommand(
       checkCase(evalCase, scorers).map(({ message }) => message),
     ).catch(asUsageError);
     const baseline = flags.baseline ? await readBaseline(resolve(cwd, flags.baseline)) : undefined;
-    const runtime: CaseRuntime = {
-      tools: flags.tools,
-      mcp: flags.mcp,
-      agent: flags.agent,
-      maxSteps: flags["max-steps"],
-      maxTokens: flags["max-tokens"],
-      contextWindow: flags["context-window"],
-      maxCost: flags["max-cost"],
-      maxTokensTotal: flags["max-tokens-total"],
-      approval: flags.approval,
-      constrained: flags.constrained,
-      trace: flags.trace,
-    };
+    const runtime: CaseRuntime = runOptions(flags);
     const fanOut =
       settings.store === undefined
         ? undefined
